@@ -1,0 +1,335 @@
+//! The bit reader (spec §1, §2.2, §5.6): reads an LSB-first bit stream from a slice
+//! with one unaligned 64-bit load per read.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::{Error, ErrorKind, Result};
+
+/// Reads an LSB-first bit stream from a byte slice.
+///
+/// Every read is bounds-checked against the input; running past the end is a
+/// [`ErrorKind::Truncated`] error at the start of the value being read (spec §7.2).
+#[derive(Debug, Clone)]
+pub struct BitReader<'a> {
+    data: &'a [u8],
+    /// Bit position of the next read.
+    pos: u64,
+}
+
+/// Up to 64 bits read in one load, from which generated code extracts several
+/// fixed-offset fields (the fields of a fixed-width run in a struct).
+///
+/// When the input ends inside the chunk, `avail` says how many bits are real, and
+/// [`Chunk::get`] reports `Truncated` at the first field that reaches past them — the
+/// same field a field-by-field decoder would stop at.
+#[derive(Debug, Clone, Copy)]
+pub struct Chunk {
+    word: u64,
+    avail: u32,
+    start: u64,
+}
+
+impl Chunk {
+    /// The `bits`-bit field at `offset` bits into the chunk.
+    #[inline(always)]
+    pub fn get(&self, offset: u32, bits: u32) -> Result<u64> {
+        debug_assert!(offset + bits <= 64);
+        if offset + bits > self.avail {
+            return Err(Error::new(
+                ErrorKind::Truncated,
+                self.start + u64::from(offset),
+            ));
+        }
+        let v = self.word >> offset;
+        Ok(if bits == 64 {
+            v
+        } else {
+            v & ((1u64 << bits) - 1)
+        })
+    }
+
+    /// Stream bit offset of the chunk's first bit.
+    #[inline]
+    pub fn start(&self) -> u64 {
+        self.start
+    }
+
+    /// An error of `kind` for the field at `offset` bits into the chunk.
+    #[cold]
+    pub fn error(&self, kind: ErrorKind, offset: u32) -> Error {
+        Error::new(kind, self.start + u64::from(offset))
+    }
+}
+
+impl<'a> BitReader<'a> {
+    /// A reader positioned at the first bit of `data`.
+    #[inline]
+    pub fn new(data: &'a [u8]) -> Self {
+        BitReader { data, pos: 0 }
+    }
+
+    /// Bit position of the next read.
+    #[inline]
+    pub fn bit_pos(&self) -> u64 {
+        self.pos
+    }
+
+    /// Bits left in the input.
+    #[inline]
+    pub fn remaining_bits(&self) -> u64 {
+        self.data.len() as u64 * 8 - self.pos
+    }
+
+    /// An error of `kind` for a value starting `offset` bits after the current position.
+    #[cold]
+    pub fn error(&self, kind: ErrorKind, offset: u32) -> Error {
+        Error::new(kind, self.pos + u64::from(offset))
+    }
+
+    /// Loads the 64 bits starting at bit `pos`, zero-filled past the end of the input.
+    #[inline(always)]
+    fn peek64(&self, pos: u64) -> u64 {
+        let byte = (pos >> 3) as usize;
+        let shift = (pos & 7) as u32;
+        let word = match self.data.get(byte..byte + 8) {
+            Some(b) => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+            None => self.load_tail(byte),
+        };
+        let mut v = word >> shift;
+        if shift != 0 {
+            // The top `shift` bits come from the ninth byte.
+            let next = self.data.get(byte + 8).copied().unwrap_or(0);
+            v |= u64::from(next) << (64 - shift);
+        }
+        v
+    }
+
+    /// The bytes from `byte` to the end of the input (fewer than eight), zero-filled.
+    #[cold]
+    fn load_tail(&self, byte: usize) -> u64 {
+        let mut word = [0u8; 8];
+        if let Some(tail) = self.data.get(byte..) {
+            word[..tail.len()].copy_from_slice(tail);
+        }
+        u64::from_le_bytes(word)
+    }
+
+    /// Reads a `bits`-bit unsigned value (`bits <= 64`).
+    #[inline(always)]
+    pub fn read_bits(&mut self, bits: u32) -> Result<u64> {
+        debug_assert!(bits <= 64);
+        if u64::from(bits) > self.remaining_bits() {
+            return Err(self.error(ErrorKind::Truncated, 0));
+        }
+        let v = self.peek64(self.pos);
+        self.pos += u64::from(bits);
+        Ok(if bits == 64 {
+            v
+        } else {
+            v & ((1u64 << bits) - 1)
+        })
+    }
+
+    /// Reads one bit.
+    #[inline(always)]
+    pub fn read_bool(&mut self) -> Result<bool> {
+        Ok(self.read_bits(1)? != 0)
+    }
+
+    /// Reads up to 64 bits as a [`Chunk`] and advances past them (or to the end of the
+    /// input, if it is shorter: then the chunk reports `Truncated` for the fields that
+    /// reach past the end).
+    #[inline(always)]
+    pub fn read_chunk(&mut self, bits: u32) -> Chunk {
+        debug_assert!(bits <= 64);
+        let avail = u64::from(bits).min(self.remaining_bits()) as u32;
+        let chunk = Chunk {
+            word: self.peek64(self.pos),
+            avail,
+            start: self.pos,
+        };
+        self.pos += u64::from(avail);
+        chunk
+    }
+
+    /// Checks a length `len` just read for a list, string or bytes value that started at
+    /// bit `start` (spec §5.6): fails with `Truncated` when `len` elements of at least
+    /// `min_bits` bits each cannot fit in the rest of the input, and with
+    /// `LimitExceeded` when `len` does not fit in `usize`. Call before allocating.
+    #[inline]
+    pub fn check_len(&self, len: u64, min_bits: u64, start: u64) -> Result<usize> {
+        if len
+            .checked_mul(min_bits)
+            .is_none_or(|need| need > self.remaining_bits())
+        {
+            return Err(Error::new(ErrorKind::Truncated, start));
+        }
+        usize::try_from(len).map_err(|_| Error::new(ErrorKind::LimitExceeded, start))
+    }
+
+    /// Reads `len` bytes (length already checked with [`Self::check_len`]) into `out`,
+    /// replacing its contents.
+    #[inline]
+    pub fn read_bytes_into(&mut self, len: usize, out: &mut Vec<u8>) -> Result<()> {
+        out.clear();
+        if (len as u64)
+            .checked_mul(8)
+            .is_none_or(|need| need > self.remaining_bits())
+        {
+            return Err(self.error(ErrorKind::Truncated, 0));
+        }
+        if self.pos & 7 == 0 {
+            let byte = (self.pos >> 3) as usize;
+            out.extend_from_slice(&self.data[byte..byte + len]);
+            self.pos += len as u64 * 8;
+            return Ok(());
+        }
+        out.reserve(len);
+        let mut left = len;
+        while left >= 8 {
+            let v = self.peek64(self.pos);
+            out.extend_from_slice(&v.to_le_bytes());
+            self.pos += 64;
+            left -= 8;
+        }
+        if left > 0 {
+            let v = self.peek64(self.pos);
+            out.extend_from_slice(&v.to_le_bytes()[..left]);
+            self.pos += left as u64 * 8;
+        }
+        Ok(())
+    }
+
+    /// Reads `len` bytes (length already checked) as a new `Vec`.
+    #[inline]
+    pub fn read_bytes(&mut self, len: usize) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.read_bytes_into(len, &mut out)?;
+        Ok(out)
+    }
+
+    /// Reads `len` bytes of UTF-8 (length already checked) for a string value that
+    /// started at bit `start`; invalid UTF-8 is `InvalidUtf8` at `start` (§5.6).
+    #[inline]
+    pub fn read_string(&mut self, len: usize, start: u64) -> Result<String> {
+        let bytes = self.read_bytes(len)?;
+        String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidUtf8, start))
+    }
+
+    /// Ends a top-level decode (§2.2): the padding up to the next byte boundary must be
+    /// zero, and no bytes may follow it.
+    #[inline]
+    pub fn finish(self) -> Result<()> {
+        let pad = ((8 - (self.pos & 7)) & 7) as u32;
+        if pad != 0 && self.peek64(self.pos) & ((1u64 << pad) - 1) != 0 {
+            return Err(Error::new(ErrorKind::InvalidPadding, self.pos));
+        }
+        let end = self.pos + u64::from(pad);
+        if end < self.data.len() as u64 * 8 {
+            return Err(Error::new(ErrorKind::TrailingData, end));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BitWriter;
+
+    #[test]
+    fn nibble_case() {
+        let mut r = BitReader::new(&[0x4b, 0x96]);
+        assert!(r.read_bool().unwrap());
+        assert_eq!(r.read_bits(4).unwrap(), 5);
+        assert_eq!(r.read_bits(2).unwrap(), 2);
+        assert_eq!(r.read_bits(9).unwrap(), 300);
+        r.finish().unwrap();
+    }
+
+    #[test]
+    fn reads_what_the_writer_wrote_at_every_alignment() {
+        let values = [
+            (0x1u64, 1u32),
+            (0xABC, 12),
+            (u64::MAX, 64),
+            (0x7F, 7),
+            (0, 0),
+            (0x1234_5678_9, 37),
+        ];
+        for lead in 0..8 {
+            let mut buf = alloc::vec::Vec::new();
+            let mut w = BitWriter::new(&mut buf);
+            w.write_bits(0, lead);
+            for &(v, b) in &values {
+                w.write_bits(v, b);
+            }
+            w.finish();
+            let mut r = BitReader::new(&buf);
+            r.read_bits(lead).unwrap();
+            for &(v, b) in &values {
+                assert_eq!(r.read_bits(b).unwrap(), v, "lead {lead}, {b} bits");
+            }
+            r.finish().unwrap();
+        }
+    }
+
+    #[test]
+    fn truncation_padding_and_trailing_data() {
+        let mut r = BitReader::new(&[0xff]);
+        let e = r.read_bits(9).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::Truncated, 0));
+
+        let mut r = BitReader::new(&[0b0000_0011]);
+        r.read_bits(1).unwrap();
+        let e = r.finish().unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::InvalidPadding, 1));
+
+        let mut r = BitReader::new(&[0b0000_0001, 0]);
+        r.read_bits(1).unwrap();
+        let e = r.finish().unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::TrailingData, 8));
+    }
+
+    #[test]
+    fn chunk_reports_the_first_field_past_the_end() {
+        let mut r = BitReader::new(&[0xff, 0x01]);
+        let c = r.read_chunk(24);
+        assert_eq!(c.get(0, 8).unwrap(), 0xff);
+        assert_eq!(c.get(8, 1).unwrap(), 1);
+        assert_eq!(c.get(9, 7).unwrap(), 0);
+        let e = c.get(12, 8).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::Truncated, 12));
+        assert_eq!(r.bit_pos(), 16);
+    }
+
+    #[test]
+    fn length_checks_run_before_allocation() {
+        let r = BitReader::new(&[0; 4]);
+        assert_eq!(r.check_len(4, 8, 0).unwrap(), 4);
+        assert_eq!(
+            r.check_len(5, 8, 3).unwrap_err().kind(),
+            ErrorKind::Truncated
+        );
+        assert_eq!(
+            r.check_len(u64::MAX, 8, 0).unwrap_err().kind(),
+            ErrorKind::Truncated
+        );
+    }
+
+    #[test]
+    fn unaligned_bytes_and_utf8() {
+        let mut buf = alloc::vec::Vec::new();
+        let mut w = BitWriter::new(&mut buf);
+        w.write_bits(1, 3);
+        w.write_bytes("héllo wörld, long enough".as_bytes());
+        w.write_bytes(&[0xff]);
+        w.finish();
+        let mut r = BitReader::new(&buf);
+        r.read_bits(3).unwrap();
+        assert_eq!(r.read_string(26, 3).unwrap(), "héllo wörld, long enough");
+        let e = r.read_string(1, 211).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::InvalidUtf8, 211));
+    }
+}

@@ -1,0 +1,163 @@
+//! The bit writer (spec §1): an LSB-first bit stream built a 64-bit word at a time.
+
+use alloc::vec::Vec;
+
+use crate::{Error, ErrorKind};
+
+/// Appends an LSB-first bit stream to a caller's `Vec<u8>`.
+///
+/// Bits collect in a 64-bit accumulator; every time it fills, its eight bytes are
+/// appended little-endian, which is exactly the byte order §1.1 prescribes. Reusing
+/// the same `Vec` across messages (after `clear()`) makes encoding allocation-free
+/// once the vector has grown to the largest message.
+pub struct BitWriter<'a> {
+    buf: &'a mut Vec<u8>,
+    /// Pending bits, the oldest in bit 0.
+    acc: u64,
+    /// Number of pending bits in `acc`, always `< 64`.
+    pending: u32,
+    /// `buf.len()` when the writer was created; bit offsets count from here.
+    start: usize,
+}
+
+impl<'a> BitWriter<'a> {
+    /// A writer that appends to `buf` (existing contents are kept).
+    #[inline]
+    pub fn new(buf: &'a mut Vec<u8>) -> Self {
+        let start = buf.len();
+        BitWriter {
+            buf,
+            acc: 0,
+            pending: 0,
+            start,
+        }
+    }
+
+    /// Bits written so far by this writer.
+    #[inline]
+    pub fn bit_pos(&self) -> u64 {
+        (self.buf.len() - self.start) as u64 * 8 + u64::from(self.pending)
+    }
+
+    /// An error of `kind` for a value starting `offset` bits after the current position.
+    #[cold]
+    pub fn error(&self, kind: ErrorKind, offset: u32) -> Error {
+        Error::new(kind, self.bit_pos() + u64::from(offset))
+    }
+
+    /// Writes the low `bits` bits of `value` (§1.2). `bits` is at most 64 and `value`
+    /// must not have bits set at or above `bits`; generated code checks ranges before
+    /// calling, so this is only a debug assertion.
+    #[inline(always)]
+    pub fn write_bits(&mut self, value: u64, bits: u32) {
+        debug_assert!(bits <= 64);
+        debug_assert!(
+            bits == 64 || value >> bits == 0,
+            "value wider than {bits} bits"
+        );
+        // `pending < 64`, so the shift is defined; bits shifted out are carried below.
+        self.acc |= value << self.pending;
+        let total = self.pending + bits;
+        if total >= 64 {
+            self.buf.extend_from_slice(&self.acc.to_le_bytes());
+            // The bits of `value` that did not fit. Shifting in two steps keeps the
+            // amount below 64 when `pending == 0` (then nothing is carried).
+            self.acc = (value >> 1) >> (63 - self.pending);
+            self.pending = total - 64;
+        } else {
+            self.pending = total;
+        }
+    }
+
+    /// Writes one bit.
+    #[inline(always)]
+    pub fn write_bool(&mut self, value: bool) {
+        self.write_bits(u64::from(value), 1);
+    }
+
+    /// Writes bytes as consecutive `u8` values (§5.6). Unaligned: no padding first.
+    #[inline]
+    pub fn write_bytes(&mut self, bytes: &[u8]) {
+        if self.pending == 0 {
+            // Aligned: the accumulator is empty, so the bytes go straight in.
+            self.buf.extend_from_slice(bytes);
+            return;
+        }
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.write_bits(u64::from_le_bytes(word), 64);
+        }
+        for &b in chunks.remainder() {
+            self.write_bits(u64::from(b), 8);
+        }
+    }
+
+    /// Pads with zero bits to the next byte boundary and flushes (§2.1). Returns the
+    /// number of bytes this writer appended.
+    #[inline]
+    pub fn finish(self) -> usize {
+        let tail = self.pending.div_ceil(8) as usize;
+        self.buf.extend_from_slice(&self.acc.to_le_bytes()[..tail]);
+        self.buf.len() - self.start
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn nibble_case() {
+        let mut buf = Vec::new();
+        let mut w = BitWriter::new(&mut buf);
+        w.write_bool(true);
+        w.write_bits(5, 4);
+        w.write_bits(2, 2);
+        w.write_bits(300, 9);
+        assert_eq!(w.bit_pos(), 16);
+        assert_eq!(w.finish(), 2);
+        assert_eq!(buf, vec![0x4b, 0x96]);
+    }
+
+    #[test]
+    fn words_straddle_the_accumulator() {
+        let mut buf = vec![0xAA];
+        let mut w = BitWriter::new(&mut buf);
+        w.write_bool(true);
+        w.write_bits(0x0102_0304_0506_0708, 64);
+        w.write_bits(u64::MAX, 64);
+        w.write_bits(0, 0);
+        assert_eq!(w.bit_pos(), 129);
+        assert_eq!(w.finish(), 17);
+        assert_eq!(buf[0], 0xAA, "existing contents kept");
+        assert_eq!(
+            &buf[1..10],
+            &[0x11, 0x0e, 0x0c, 0x0a, 0x08, 0x06, 0x04, 0x02, 0xfe]
+        );
+        assert_eq!(
+            &buf[10..],
+            &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]
+        );
+    }
+
+    #[test]
+    fn bytes_aligned_and_unaligned() {
+        let data: Vec<u8> = (0..19).collect();
+        for lead in 0..9 {
+            let mut buf = Vec::new();
+            let mut w = BitWriter::new(&mut buf);
+            w.write_bits(0, lead);
+            w.write_bytes(&data);
+            w.finish();
+            // Reassemble bit by bit as the spec describes.
+            let bit = |p: usize| (buf[p >> 3] >> (p & 7)) & 1;
+            for (i, &b) in data.iter().enumerate() {
+                let got = (0..8).fold(0u8, |acc, k| acc | bit(lead as usize + i * 8 + k) << k);
+                assert_eq!(got, b, "lead {lead} byte {i}");
+            }
+        }
+    }
+}
