@@ -1,0 +1,269 @@
+//! The packed decoder (spec §2–§7), interpreting the IR directly.
+//!
+//! Values are read in stream order and the first error wins; within one value the
+//! checks run in the order the spec lists them (§7.2). Every error is reported at the
+//! first bit of the value being decoded (§1.4), with that value's path (§7.3).
+
+use bitwire::ErrorKind;
+
+use super::bits::BitReader;
+use super::error::{CodecError, Path};
+use super::rules::{self, CANONICAL_NAN_F32, CANONICAL_NAN_F64};
+use super::Value;
+use crate::ir::{FloatRepr, LengthEncoding, Schema, Type, TypeDefKind, TypeId};
+
+/// Decodes a top-level value of the named type `ty` from `bytes` (§2.2): the value,
+/// then zero padding to the byte boundary, then nothing.
+pub fn decode(schema: &Schema, ty: TypeId, bytes: &[u8]) -> Result<Value, CodecError> {
+    let mut dec = Decoder { schema, input: BitReader::new(bytes), path: Path::default() };
+    let value = dec.named(ty)?;
+
+    // §2.2 step 1: padding bits are zero. Errors of §2.2 have an empty path.
+    let end = dec.input.pos();
+    let padded_end = end.div_ceil(8) * 8;
+    // `padded_end` is inside the input: the input is whole bytes and `end` is in it.
+    if (end..padded_end).any(|p| dec.input.bit_at(p)) {
+        return Err(CodecError::Wire {
+            kind: ErrorKind::InvalidPadding,
+            bit: end,
+            path: String::new(),
+        });
+    }
+    // §2.2 step 2: no bytes after the value's last byte.
+    if dec.input.total_bits() > padded_end {
+        return Err(CodecError::Wire {
+            kind: ErrorKind::TrailingData,
+            bit: padded_end,
+            path: String::new(),
+        });
+    }
+    Ok(value)
+}
+
+struct Decoder<'a> {
+    schema: &'a Schema,
+    input: BitReader<'a>,
+    path: Path,
+}
+
+impl Decoder<'_> {
+    /// A wire error for the value that starts at `start`.
+    fn err(&self, kind: ErrorKind, start: u64) -> CodecError {
+        self.path.wire(kind, start)
+    }
+
+    /// Reads `width` bits of the value that starts at `start`; `Truncated` at the
+    /// value if the input ends first.
+    fn read(&mut self, width: u32, start: u64) -> Result<u64, CodecError> {
+        match self.input.read_uint(width) {
+            Some(v) => Ok(v),
+            None => Err(self.err(ErrorKind::Truncated, start)),
+        }
+    }
+
+    fn value(&mut self, ty: &Type) -> Result<Value, CodecError> {
+        let start = self.input.pos();
+        let value = match ty {
+            Type::Bool => Value::Bool(self.read(1, start)? == 1),
+            Type::UInt { bits, .. } => Value::Int(i128::from(self.read(*bits, start)?)),
+            // §3: two's complement in N bits, so sign-extend from bit N - 1.
+            Type::SInt { bits, .. } => {
+                let raw = i128::from(self.read(*bits, start)?);
+                let v = if raw >> (bits - 1) == 1 { raw - (1i128 << bits) } else { raw };
+                Value::Int(v)
+            }
+            // §4.2: `v - MIN` in the packed width; above `MAX - MIN` is out of range.
+            Type::Bounded { min, max, packed_bits, .. } => {
+                let stored = i128::from(self.read(*packed_bits, start)?);
+                if stored > max - min {
+                    return Err(self.err(ErrorKind::OutOfRange, start));
+                }
+                Value::Int(min + stored)
+            }
+            Type::VarUInt { bits, .. } => Value::Int(i128::from(self.varint(*bits, start)?)),
+            Type::VarSInt { bits, .. } => Value::Int(rules::unzigzag(self.varint(*bits, start)?)),
+            Type::Float { repr } => Value::Float(self.float(*repr, start)?),
+            // §4.3: `q` above `STEPS` is out of range; otherwise the grid point.
+            Type::Quantized { repr, min, max, steps, packed_bits } => {
+                let q = self.read(*packed_bits, start)?;
+                if q > *steps {
+                    return Err(self.err(ErrorKind::OutOfRange, start));
+                }
+                Value::Float(rules::dequantize(q, *min, *max, *steps, *repr))
+            }
+            // §5.3: presence bit, then the value.
+            Type::Optional { inner } => {
+                if self.read(1, start)? == 1 {
+                    Value::some(self.value(inner)?)
+                } else {
+                    Value::none()
+                }
+            }
+            Type::Array { elem, len } => Value::Array(self.elements(elem, *len, start)?),
+            Type::List { elem, max, packed_len } => {
+                let len = self.length(*max, *packed_len, start)?;
+                let elem_min = rules::min_bits(self.schema, elem);
+                self.check_room(len, elem_min, start)?;
+                Value::Array(self.elements(elem, len, start)?)
+            }
+            Type::String { max, packed_len } => {
+                let bytes = self.blob(*max, *packed_len, start)?;
+                // §5.6: validated after being read, rejected at the value.
+                match String::from_utf8(bytes) {
+                    Ok(s) => Value::String(s),
+                    Err(_) => return Err(self.err(ErrorKind::InvalidUtf8, start)),
+                }
+            }
+            Type::Bytes { max, packed_len } => Value::Bytes(self.blob(*max, *packed_len, start)?),
+            Type::Named { id, .. } => self.named(*id)?,
+        };
+        Ok(value)
+    }
+
+    fn named(&mut self, id: TypeId) -> Result<Value, CodecError> {
+        let start = self.input.pos();
+        let def = &self.schema.types[id];
+        match &def.kind {
+            TypeDefKind::Struct { fields } => {
+                let mut values = Vec::with_capacity(fields.len());
+                for field in fields {
+                    self.path.push_name(&field.name);
+                    let v = self.value(&field.ty)?;
+                    self.path.pop();
+                    values.push((field.name.clone(), v));
+                }
+                Ok(Value::Struct(values))
+            }
+            TypeDefKind::Enum { packed_tag_bits, variants, .. } => {
+                let tag = self.read(*packed_tag_bits, start)?;
+                match variants.iter().find(|v| v.value == tag) {
+                    Some(v) => Ok(Value::Enum(v.name.clone())),
+                    None => Err(self.err(ErrorKind::InvalidEnum, start)),
+                }
+            }
+            TypeDefKind::Union { packed_tag_bits, variants } => {
+                let tag = self.read(*packed_tag_bits, start)?;
+                let Some(variant) = variants.iter().find(|v| v.tag == tag) else {
+                    return Err(self.err(ErrorKind::InvalidEnum, start));
+                };
+                let payload = match &variant.payload {
+                    None => None,
+                    Some(ty) => {
+                        self.path.push_name(&variant.name);
+                        let v = self.value(ty)?;
+                        self.path.pop();
+                        Some(Box::new(v))
+                    }
+                };
+                Ok(Value::Union { variant: variant.name.clone(), payload })
+            }
+        }
+    }
+
+    /// §3.2: IEEE bits; a NaN other than the canonical one is `NonCanonical`.
+    fn float(&mut self, repr: FloatRepr, start: u64) -> Result<f64, CodecError> {
+        match repr {
+            FloatRepr::F32 => {
+                let bits = self.read(32, start)? as u32;
+                let x = f32::from_bits(bits);
+                if x.is_nan() {
+                    if bits != CANONICAL_NAN_F32 {
+                        return Err(self.err(ErrorKind::NonCanonical, start));
+                    }
+                    // Held as the canonical f64 NaN so that equal values compare equal.
+                    return Ok(f64::from_bits(CANONICAL_NAN_F64));
+                }
+                Ok(f64::from(x))
+            }
+            FloatRepr::F64 => {
+                let bits = self.read(64, start)?;
+                let x = f64::from_bits(bits);
+                if x.is_nan() && bits != CANONICAL_NAN_F64 {
+                    return Err(self.err(ErrorKind::NonCanonical, start));
+                }
+                Ok(x)
+            }
+        }
+    }
+
+    /// §5.4: count up to `GMAX - 1` one bits (consuming the terminating zero bit),
+    /// read `4n` bits, reject a non-minimal form.
+    fn varint(&mut self, bits: u32, start: u64) -> Result<u64, CodecError> {
+        let gmax = rules::varint_gmax(bits);
+        let mut n = 1;
+        while n < gmax {
+            if self.read(1, start)? == 0 {
+                break;
+            }
+            n += 1;
+        }
+        let u = self.read(4 * n, start)?;
+        if n > 1 && u < 1u64 << (4 * (n - 1)) {
+            return Err(self.err(ErrorKind::NonCanonical, start));
+        }
+        Ok(u)
+    }
+
+    /// §5.6: the length prefix of the list, string or bytes starting at `start`,
+    /// checked against its `max`.
+    fn length(
+        &mut self,
+        max: Option<u64>,
+        enc: LengthEncoding,
+        start: u64,
+    ) -> Result<u64, CodecError> {
+        let len = match enc {
+            LengthEncoding::Fixed { bits } => self.read(bits, start)?,
+            LengthEncoding::Varint => self.varint(64, start)?,
+        };
+        if max.is_some_and(|m| len > m) {
+            return Err(self.err(ErrorKind::InvalidLength, start));
+        }
+        Ok(len)
+    }
+
+    /// §5.6: before allocating anything, `Truncated` if `len` elements of at least
+    /// `elem_min` bits cannot fit in what is left, then `LimitExceeded` if `len` does
+    /// not fit the address space.
+    fn check_room(&self, len: u64, elem_min: u64, start: u64) -> Result<(), CodecError> {
+        let needed = u128::from(len) * u128::from(elem_min);
+        if needed > u128::from(self.input.remaining()) {
+            return Err(self.err(ErrorKind::Truncated, start));
+        }
+        if usize::try_from(len).is_err() {
+            return Err(self.err(ErrorKind::LimitExceeded, start));
+        }
+        Ok(())
+    }
+
+    /// `len` elements of `elem`, each at its own index in the path.
+    fn elements(&mut self, elem: &Type, len: u64, start: u64) -> Result<Vec<Value>, CodecError> {
+        let len = usize::try_from(len).map_err(|_| self.err(ErrorKind::LimitExceeded, start))?;
+        // Grown by pushing rather than reserved up front: simple, and never trusts a
+        // length for an allocation.
+        let mut items = Vec::new();
+        for i in 0..len {
+            self.path.push_index(i);
+            items.push(self.value(elem)?);
+            self.path.pop();
+        }
+        Ok(items)
+    }
+
+    /// A string's or bytes' length and bytes (§5.6), each byte a `u8`.
+    fn blob(
+        &mut self,
+        max: Option<u64>,
+        enc: LengthEncoding,
+        start: u64,
+    ) -> Result<Vec<u8>, CodecError> {
+        let len = self.length(max, enc, start)?;
+        self.check_room(len, 8, start)?;
+        let mut bytes = Vec::new();
+        for _ in 0..len {
+            // Cannot fail: `check_room` made sure all `len` bytes are there.
+            bytes.push(self.read(8, start)? as u8);
+        }
+        Ok(bytes)
+    }
+}

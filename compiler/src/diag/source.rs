@@ -1,0 +1,108 @@
+//! Source files and positions: the byte spans every pass attaches to what it
+//! produces, and their translation to 1-based line and column numbers for humans.
+
+/// Identifies one loaded schema file inside a [`SourceMap`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// A half-open byte range `start..end` in one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    /// Creates a span from byte offsets.
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span { file, start: start as u32, end: end as u32 }
+    }
+
+    /// The smallest span covering both `self` and `other` (same file assumed).
+    pub fn to(self, other: Span) -> Span {
+        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+}
+
+/// One loaded file: its display name and text.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The name shown in diagnostics (as given by the user or derived from imports).
+    pub name: String,
+    /// The full text.
+    pub text: String,
+    /// Byte offset of the start of every line, so position lookups are a binary search.
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    fn new(name: String, text: String) -> SourceFile {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        SourceFile { name, text, line_starts }
+    }
+
+    /// 0-based line index containing byte `offset`.
+    pub fn line_index(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    /// The text of the 0-based line `index`, without its line terminator.
+    pub fn line_text(&self, index: usize) -> &str {
+        let start = self.line_starts[index];
+        let end = self.line_starts.get(index + 1).copied().unwrap_or(self.text.len());
+        self.text[start..end].trim_end_matches(['\n', '\r'])
+    }
+
+    /// Byte offset where the 0-based line `index` starts.
+    pub fn line_start(&self, index: usize) -> usize {
+        self.line_starts[index]
+    }
+
+    /// 1-based line and 1-based column (counted in characters) of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_index(offset);
+        let start = self.line_starts[line];
+        let col = self.text[start..offset].chars().count() + 1;
+        (line as u32 + 1, col as u32)
+    }
+}
+
+/// Every file loaded for one compilation, indexed by [`FileId`].
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// Creates an empty map.
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    /// Adds a file and returns its id.
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        self.files.push(SourceFile::new(name.into(), text.into()));
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    /// The file with the given id.
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    /// 1-based line of the start of a span.
+    pub fn line_of(&self, span: Span) -> u32 {
+        self.get(span.file).line_col(span.start as usize).0
+    }
+
+    /// The source text covered by a span.
+    pub fn snippet(&self, span: Span) -> &str {
+        &self.get(span.file).text[span.start as usize..span.end as usize]
+    }
+}

@@ -1,0 +1,8 @@
+//! Rust code generated from `examples/game.bw` (`bitwire gen --lang rust`), committed so
+//! that users can read it; CI fails if it differs from what the compiler produces today.
+
+#[path = "generated/game.rs"]
+pub mod game;
+
+/// Sample messages used by the demo and the benchmarks.
+pub mod samples;
