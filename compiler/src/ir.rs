@@ -206,8 +206,10 @@ pub enum Type {
     /// One bit.
     Bool,
     /// `uN` (1..=64): an unsigned integer of exactly `bits` bits, held in `repr`.
+    #[serde(rename = "uint")]
     UInt { bits: u32, repr: IntRepr },
     /// `iN` (1..=64): a two's-complement integer of exactly `bits` bits, held in `repr`.
+    #[serde(rename = "sint")]
     SInt { bits: u32, repr: IntRepr },
     /// `f32` / `f64`: IEEE 754 bits.
     Float { repr: FloatRepr },
@@ -233,8 +235,10 @@ pub enum Type {
         packed_bits: u32,
     },
     /// `varu16` / `varu32` / `varu64`: unsigned variable-length integer of at most `bits` bits.
+    #[serde(rename = "varuint")]
     VarUInt { bits: u32, repr: IntRepr },
     /// `vari16` / `vari32` / `vari64`: zigzag-mapped, then as `VarUInt`.
+    #[serde(rename = "varsint")]
     VarSInt { bits: u32, repr: IntRepr },
     /// `optional<T>`: a presence bit, then `T` if present.
     Optional { inner: Box<Type> },

@@ -1,1 +1,182 @@
-//! (in progress)
+//! `bitwire encode` and `bitwire decode`: the reference codec on the command line.
+//!
+//! Exit codes: 0 on success; 1 when the data is bad (invalid JSON or hex, a codec
+//! error, an unwritable stream); 2 when the command cannot start (the schema does not
+//! compile, the type does not exist, an input or output file cannot be opened).
+//! Errors go to standard error and name the kind, bit offset and path.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use super::CodecArgs;
+use crate::codec::{self, CodecError};
+use crate::ir::{Schema, TypeId};
+
+/// Why a command stopped: the exit code and the message for standard error.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad data: exit code 1.
+    fn data(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 1,
+            message: message.into(),
+        }
+    }
+
+    /// The command cannot run as given: exit code 2.
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 2,
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads JSON, writes the packed bytes (raw, or lowercase hex and a newline with `--hex`).
+pub fn encode(args: &CodecArgs) -> ExitCode {
+    finish(run_encode(args))
+}
+
+/// Reads packed bytes (raw, or hex text with `--hex`), writes pretty JSON and a newline.
+pub fn decode(args: &CodecArgs) -> ExitCode {
+    finish(run_decode(args))
+}
+
+fn finish(result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            // Diagnostics already end with a newline; one-line messages do not.
+            let msg = f.message.trim_end_matches('\n');
+            eprintln!("{msg}");
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn run_encode(args: &CodecArgs) -> Result<(), Failure> {
+    let (schema, ty) = load(args)?;
+    let input = read_input(args)?;
+    let text = String::from_utf8(input)
+        .map_err(|_| Failure::data("error: encode failed: the input is not UTF-8 text"))?;
+    let bytes = codec::json_from_text(&text)
+        .and_then(|json| codec::encode_json(&schema, ty, &json))
+        .map_err(|e| codec_failure("encode", &e))?;
+    let out = if args.hex {
+        format!("{}\n", codec::to_hex(&bytes)).into_bytes()
+    } else {
+        bytes
+    };
+    write_output(args, &out)
+}
+
+fn run_decode(args: &CodecArgs) -> Result<(), Failure> {
+    let (schema, ty) = load(args)?;
+    let input = read_input(args)?;
+    let bytes = if args.hex { parse_hex(&input)? } else { input };
+    let json =
+        codec::decode_to_json(&schema, ty, &bytes).map_err(|e| codec_failure("decode", &e))?;
+    let mut text = serde_json::to_string_pretty(&json).expect("a JSON value always serializes");
+    text.push('\n');
+    write_output(args, text.as_bytes())
+}
+
+/// `error: decode failed: OutOfRange at bit 14 in `health``.
+fn codec_failure(what: &str, e: &CodecError) -> Failure {
+    Failure::data(format!("error: {what} failed: {e}"))
+}
+
+/// Compiles the schema and finds the type to encode or decode.
+fn load(args: &CodecArgs) -> Result<(Schema, TypeId), Failure> {
+    let schema = crate::compile_file(&args.schema).map_err(|d| Failure::usage(d.render()))?;
+    let Some(ty) = schema.type_by_name(&args.type_name) else {
+        let names: Vec<&str> = schema.types.iter().map(|t| t.name.as_str()).collect();
+        let known = if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        };
+        return Err(Failure::usage(format!(
+            "error: the schema has no type `{}` (types: {known})",
+            args.type_name
+        )));
+    };
+    Ok((schema, ty))
+}
+
+fn read_input(args: &CodecArgs) -> Result<Vec<u8>, Failure> {
+    match &args.input {
+        Some(path) => fs::read(path)
+            .map_err(|e| Failure::usage(format!("error: cannot read `{}`: {e}", path.display()))),
+        None => {
+            let mut buf = Vec::new();
+            io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| Failure::data(format!("error: cannot read standard input: {e}")))?;
+            Ok(buf)
+        }
+    }
+}
+
+fn write_output(args: &CodecArgs, bytes: &[u8]) -> Result<(), Failure> {
+    match &args.output {
+        Some(path) => fs::write(path, bytes)
+            .map_err(|e| Failure::usage(format!("error: cannot write `{}`: {e}", path.display()))),
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(|e| Failure::data(format!("error: cannot write standard output: {e}")))
+        }
+    }
+}
+
+/// Hex text to bytes; ASCII whitespace anywhere is ignored, either case is accepted.
+fn parse_hex(text: &[u8]) -> Result<Vec<u8>, Failure> {
+    let digits: Vec<u8> = text
+        .iter()
+        .copied()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect();
+    if digits.len() % 2 != 0 {
+        return Err(Failure::data(
+            "error: invalid hex input: odd number of hex digits",
+        ));
+    }
+    digits
+        .chunks(2)
+        .map(|pair| {
+            // Checked digit by digit: `from_str_radix` alone would also take a sign.
+            let value = |c: u8| (c as char).to_digit(16);
+            match (value(pair[0]), value(pair[1])) {
+                (Some(hi), Some(lo)) => Ok((hi * 16 + lo) as u8),
+                _ => {
+                    let shown = String::from_utf8_lossy(pair);
+                    Err(Failure::data(format!(
+                        "error: invalid hex input: `{shown}` is not a hex byte"
+                    )))
+                }
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_input_ignores_whitespace() {
+        assert_eq!(parse_hex(b"4b 96\n").ok(), Some(vec![0x4b, 0x96]));
+        assert_eq!(parse_hex(b" 4B\t9 6 ").ok(), Some(vec![0x4b, 0x96]));
+        assert_eq!(parse_hex(b"").ok(), Some(vec![]));
+        assert_eq!(parse_hex(b"4b9").err().map(|f| f.code), Some(1));
+        assert_eq!(parse_hex(b"4g").err().map(|f| f.code), Some(1));
+        assert_eq!(parse_hex(b"+1").err().map(|f| f.code), Some(1));
+    }
+}

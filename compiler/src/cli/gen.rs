@@ -1,1 +1,51 @@
-//! (in progress)
+//! `bitwire gen --lang rust --out DIR SCHEMA`: compile a schema and write the
+//! generated code for one language into `DIR`, one file per schema.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::{GenArgs, Lang};
+use crate::codegen::{generate_rust, RustOptions};
+use crate::sema::{self, FsLoader};
+
+/// Runs `bitwire gen`: prints diagnostics (warnings included) to stderr and exits 1
+/// on errors; otherwise writes the file and prints its path.
+pub fn run(args: &GenArgs) -> ExitCode {
+    let (schema, diags) = sema::compile(&args.schema.to_string_lossy(), &FsLoader::new(""));
+    if !diags.items.is_empty() {
+        eprint!("{}", diags.render());
+    }
+    let Some(schema) = schema.filter(|_| !diags.has_errors()) else {
+        return ExitCode::FAILURE;
+    };
+    let stem = file_stem(&args.schema);
+    let (file_name, code) = match args.lang {
+        Lang::Rust => {
+            let opts = RustOptions { json: args.json, source_name: schema.root_file.clone() };
+            (format!("{stem}.rs"), generate_rust(&schema, &opts))
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        eprintln!("error: cannot create `{}`: {e}", args.out.display());
+        return ExitCode::FAILURE;
+    }
+    let path = args.out.join(file_name);
+    if let Err(e) = std::fs::write(&path, code) {
+        eprintln!("error: cannot write `{}`: {e}", path.display());
+        return ExitCode::FAILURE;
+    }
+    println!("{}", path.display());
+    ExitCode::SUCCESS
+}
+
+/// The schema file name without directory and extension, made a valid Rust module
+/// name (`game-state.bw` → `game_state`), since users `mod` or `include!` the file.
+fn file_stem(path: &Path) -> String {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut s: String =
+        stem.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}

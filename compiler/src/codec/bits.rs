@@ -40,7 +40,10 @@ impl BitWriter {
     /// is asserted.
     pub(crate) fn write_uint(&mut self, v: u64, width: u32) {
         assert!(width <= 64, "width {width} > 64");
-        assert!(width == 64 || v >> width == 0, "value {v} does not fit {width} bits");
+        assert!(
+            width == 64 || v >> width == 0,
+            "value {v} does not fit {width} bits"
+        );
         for i in 0..width {
             self.write_bit((v >> i) & 1 == 1);
         }

@@ -15,7 +15,11 @@ use crate::ir::{FloatRepr, LengthEncoding, Schema, Type, TypeDefKind, TypeId};
 /// Decodes a top-level value of the named type `ty` from `bytes` (§2.2): the value,
 /// then zero padding to the byte boundary, then nothing.
 pub fn decode(schema: &Schema, ty: TypeId, bytes: &[u8]) -> Result<Value, CodecError> {
-    let mut dec = Decoder { schema, input: BitReader::new(bytes), path: Path::default() };
+    let mut dec = Decoder {
+        schema,
+        input: BitReader::new(bytes),
+        path: Path::default(),
+    };
     let value = dec.named(ty)?;
 
     // §2.2 step 1: padding bits are zero. Errors of §2.2 have an empty path.
@@ -69,11 +73,20 @@ impl Decoder<'_> {
             // §3: two's complement in N bits, so sign-extend from bit N - 1.
             Type::SInt { bits, .. } => {
                 let raw = i128::from(self.read(*bits, start)?);
-                let v = if raw >> (bits - 1) == 1 { raw - (1i128 << bits) } else { raw };
+                let v = if raw >> (bits - 1) == 1 {
+                    raw - (1i128 << bits)
+                } else {
+                    raw
+                };
                 Value::Int(v)
             }
             // §4.2: `v - MIN` in the packed width; above `MAX - MIN` is out of range.
-            Type::Bounded { min, max, packed_bits, .. } => {
+            Type::Bounded {
+                min,
+                max,
+                packed_bits,
+                ..
+            } => {
                 let stored = i128::from(self.read(*packed_bits, start)?);
                 if stored > max - min {
                     return Err(self.err(ErrorKind::OutOfRange, start));
@@ -84,7 +97,13 @@ impl Decoder<'_> {
             Type::VarSInt { bits, .. } => Value::Int(rules::unzigzag(self.varint(*bits, start)?)),
             Type::Float { repr } => Value::Float(self.float(*repr, start)?),
             // §4.3: `q` above `STEPS` is out of range; otherwise the grid point.
-            Type::Quantized { repr, min, max, steps, packed_bits } => {
+            Type::Quantized {
+                repr,
+                min,
+                max,
+                steps,
+                packed_bits,
+            } => {
                 let q = self.read(*packed_bits, start)?;
                 if q > *steps {
                     return Err(self.err(ErrorKind::OutOfRange, start));
@@ -100,7 +119,11 @@ impl Decoder<'_> {
                 }
             }
             Type::Array { elem, len } => Value::Array(self.elements(elem, *len, start)?),
-            Type::List { elem, max, packed_len } => {
+            Type::List {
+                elem,
+                max,
+                packed_len,
+            } => {
                 let len = self.length(*max, *packed_len, start)?;
                 let elem_min = rules::min_bits(self.schema, elem);
                 self.check_room(len, elem_min, start)?;
@@ -134,14 +157,21 @@ impl Decoder<'_> {
                 }
                 Ok(Value::Struct(values))
             }
-            TypeDefKind::Enum { packed_tag_bits, variants, .. } => {
+            TypeDefKind::Enum {
+                packed_tag_bits,
+                variants,
+                ..
+            } => {
                 let tag = self.read(*packed_tag_bits, start)?;
                 match variants.iter().find(|v| v.value == tag) {
                     Some(v) => Ok(Value::Enum(v.name.clone())),
                     None => Err(self.err(ErrorKind::InvalidEnum, start)),
                 }
             }
-            TypeDefKind::Union { packed_tag_bits, variants } => {
+            TypeDefKind::Union {
+                packed_tag_bits,
+                variants,
+            } => {
                 let tag = self.read(*packed_tag_bits, start)?;
                 let Some(variant) = variants.iter().find(|v| v.tag == tag) else {
                     return Err(self.err(ErrorKind::InvalidEnum, start));
@@ -155,7 +185,10 @@ impl Decoder<'_> {
                         Some(Box::new(v))
                     }
                 };
-                Ok(Value::Union { variant: variant.name.clone(), payload })
+                Ok(Value::Union {
+                    variant: variant.name.clone(),
+                    payload,
+                })
             }
         }
     }

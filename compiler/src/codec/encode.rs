@@ -15,7 +15,11 @@ use crate::ir::{FloatRepr, LengthEncoding, Schema, Type, TypeDefKind, TypeId};
 /// Encodes `value` as a top-level value of the named type `ty` (§2.1): its bit stream,
 /// then zero bits up to the next byte boundary.
 pub fn encode(schema: &Schema, ty: TypeId, value: &Value) -> Result<Vec<u8>, CodecError> {
-    let mut enc = Encoder { schema, out: BitWriter::default(), path: Path::default() };
+    let mut enc = Encoder {
+        schema,
+        out: BitWriter::default(),
+        path: Path::default(),
+    };
     enc.named(ty, value)?;
     // The writer zero-fills each byte it starts, so the padding is already there.
     Ok(enc.out.into_bytes())
@@ -35,7 +39,10 @@ impl Encoder<'_> {
 
     /// A shape error: `value` is not a value of `expected`.
     fn mismatch(&self, expected: &str, value: &Value) -> CodecError {
-        self.path.shape(format!("expected {expected}, found a {} value", value.shape_name()))
+        self.path.shape(format!(
+            "expected {expected}, found a {} value",
+            value.shape_name()
+        ))
     }
 
     fn value(&mut self, ty: &Type, value: &Value) -> Result<(), CodecError> {
@@ -51,7 +58,9 @@ impl Encoder<'_> {
                 self.out.write_uint(low_bits(v, *bits), *bits);
             }
             // §4.2: `v - MIN` in the packed width.
-            Type::Bounded { min, packed_bits, .. } => {
+            Type::Bounded {
+                min, packed_bits, ..
+            } => {
                 let v = self.int(ty, value, start)?;
                 self.out.write_uint((v - min) as u64, *packed_bits);
             }
@@ -67,7 +76,13 @@ impl Encoder<'_> {
                 let v = self.float(value)?;
                 self.float_bits(*repr, v);
             }
-            Type::Quantized { repr, min, max, steps, packed_bits } => {
+            Type::Quantized {
+                repr,
+                min,
+                max,
+                steps,
+                packed_bits,
+            } => {
                 // An f32 field holds binary32; the rule then runs in binary64 (§4.3).
                 let v = rules::round_to(*repr, self.float(value)?);
                 if v.is_nan() || v < *min || v > *max {
@@ -94,7 +109,11 @@ impl Encoder<'_> {
                 }
                 v => return Err(self.mismatch("an array", v)),
             },
-            Type::List { elem, max, packed_len } => match value {
+            Type::List {
+                elem,
+                max,
+                packed_len,
+            } => match value {
                 Value::Array(items) => {
                     self.length(items.len(), *max, *packed_len, start)?;
                     self.elements(elem, items)?;
@@ -145,7 +164,11 @@ impl Encoder<'_> {
                 }
             }
             // §3, §4.1: the variant's value in the tag width.
-            TypeDefKind::Enum { packed_tag_bits, variants, .. } => {
+            TypeDefKind::Enum {
+                packed_tag_bits,
+                variants,
+                ..
+            } => {
                 let Value::Enum(name) = value else {
                     return Err(self.mismatch(&format!("enum `{}`", def.name), value));
                 };
@@ -155,8 +178,15 @@ impl Encoder<'_> {
                 self.out.write_uint(variant.value, *packed_tag_bits);
             }
             // §5.2: the tag, then the payload if the variant has one.
-            TypeDefKind::Union { packed_tag_bits, variants } => {
-                let Value::Union { variant: name, payload } = value else {
+            TypeDefKind::Union {
+                packed_tag_bits,
+                variants,
+            } => {
+                let Value::Union {
+                    variant: name,
+                    payload,
+                } = value
+                else {
                     return Err(self.mismatch(&format!("union `{}`", def.name), value));
                 };
                 let Some(variant) = variants.iter().find(|v| v.name == *name) else {
@@ -205,11 +235,19 @@ impl Encoder<'_> {
             FloatRepr::F32 => {
                 // Rounds to nearest-even, like every language's f64 → f32 conversion.
                 let x = v as f32;
-                let bits = if x.is_nan() { CANONICAL_NAN_F32 } else { x.to_bits() };
+                let bits = if x.is_nan() {
+                    CANONICAL_NAN_F32
+                } else {
+                    x.to_bits()
+                };
                 self.out.write_uint(u64::from(bits), 32);
             }
             FloatRepr::F64 => {
-                let bits = if v.is_nan() { CANONICAL_NAN_F64 } else { v.to_bits() };
+                let bits = if v.is_nan() {
+                    CANONICAL_NAN_F64
+                } else {
+                    v.to_bits()
+                };
                 self.out.write_uint(bits, 64);
             }
         }

@@ -140,7 +140,11 @@ impl fmt::Display for CodecError {
                 }
                 Ok(())
             }
-            CodecError::Json { kind, path, message } => {
+            CodecError::Json {
+                kind,
+                path,
+                message,
+            } => {
                 write!(f, "{kind}")?;
                 if !path.is_empty() {
                     write!(f, " in `{path}`")?;
@@ -195,23 +199,35 @@ impl Path {
     }
 
     /// The path as text.
-    pub(crate) fn as_str(&self) -> &str {
+    #[cfg(test)]
+    fn as_str(&self) -> &str {
         &self.text
     }
 
     /// A wire error at `bit` for the value at this path.
     pub(crate) fn wire(&self, kind: ErrorKind, bit: u64) -> CodecError {
-        CodecError::Wire { kind, bit, path: self.text.clone() }
+        CodecError::Wire {
+            kind,
+            bit,
+            path: self.text.clone(),
+        }
     }
 
     /// A JSON error for the value at this path.
     pub(crate) fn json(&self, kind: JsonErrorKind, message: impl Into<String>) -> CodecError {
-        CodecError::Json { kind, path: self.text.clone(), message: message.into() }
+        CodecError::Json {
+            kind,
+            path: self.text.clone(),
+            message: message.into(),
+        }
     }
 
     /// A shape error for the value at this path.
     pub(crate) fn shape(&self, message: impl Into<String>) -> CodecError {
-        CodecError::Shape { path: self.text.clone(), message: message.into() }
+        CodecError::Shape {
+            path: self.text.clone(),
+            message: message.into(),
+        }
     }
 }
 
@@ -247,8 +263,15 @@ mod tests {
             bit: 14,
             path: "entities[3].health".into(),
         };
-        assert_eq!(e.to_string(), "OutOfRange at bit 14 in `entities[3].health`");
-        let e = CodecError::Wire { kind: ErrorKind::TrailingData, bit: 16, path: String::new() };
+        assert_eq!(
+            e.to_string(),
+            "OutOfRange at bit 14 in `entities[3].health`"
+        );
+        let e = CodecError::Wire {
+            kind: ErrorKind::TrailingData,
+            bit: 16,
+            path: String::new(),
+        };
         assert_eq!(e.to_string(), "TrailingData at bit 16");
     }
 }

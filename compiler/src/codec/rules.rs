@@ -95,8 +95,12 @@ pub fn min_bits(schema: &Schema, ty: &Type) -> u64 {
     match ty {
         Type::Bool => 1,
         Type::UInt { bits, .. } | Type::SInt { bits, .. } => u64::from(*bits),
-        Type::Float { repr: FloatRepr::F32 } => 32,
-        Type::Float { repr: FloatRepr::F64 } => 64,
+        Type::Float {
+            repr: FloatRepr::F32,
+        } => 32,
+        Type::Float {
+            repr: FloatRepr::F64,
+        } => 64,
         Type::Bounded { packed_bits, .. } | Type::Quantized { packed_bits, .. } => {
             u64::from(*packed_bits)
         }
@@ -165,6 +169,9 @@ mod tests {
         assert_eq!(quantize(1.0, 0.0, 1.0, 10), 10);
         assert_eq!(quantize(0.26, 0.0, 1.0, 10), 3);
         assert_eq!(dequantize(3, 0.0, 1.0, 10, FloatRepr::F64), 0.3);
-        assert_eq!(dequantize(3, 0.0, 1.0, 10, FloatRepr::F32), f64::from(0.3f32));
+        assert_eq!(
+            dequantize(3, 0.0, 1.0, 10, FloatRepr::F32),
+            f64::from(0.3f32)
+        );
     }
 }

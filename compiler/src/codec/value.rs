@@ -50,8 +50,14 @@ impl PartialEq for Value {
             (Value::Enum(a), Value::Enum(b)) => a == b,
             (Value::Struct(a), Value::Struct(b)) => a == b,
             (
-                Value::Union { variant: va, payload: pa },
-                Value::Union { variant: vb, payload: pb },
+                Value::Union {
+                    variant: va,
+                    payload: pa,
+                },
+                Value::Union {
+                    variant: vb,
+                    payload: pb,
+                },
             ) => va == vb && pa == pb,
             (Value::Optional(a), Value::Optional(b)) => a == b,
             (Value::Array(a), Value::Array(b)) => a == b,
@@ -68,17 +74,28 @@ impl Eq for Value {}
 impl Value {
     /// A struct value from `(name, value)` pairs in declaration order.
     pub fn record<'a>(fields: impl IntoIterator<Item = (&'a str, Value)>) -> Value {
-        Value::Struct(fields.into_iter().map(|(n, v)| (n.to_string(), v)).collect())
+        Value::Struct(
+            fields
+                .into_iter()
+                .map(|(n, v)| (n.to_string(), v))
+                .collect(),
+        )
     }
 
     /// A union value of a unit variant.
     pub fn unit(variant: &str) -> Value {
-        Value::Union { variant: variant.to_string(), payload: None }
+        Value::Union {
+            variant: variant.to_string(),
+            payload: None,
+        }
     }
 
     /// A union value of a payload variant.
     pub fn variant(variant: &str, payload: Value) -> Value {
-        Value::Union { variant: variant.to_string(), payload: Some(Box::new(payload)) }
+        Value::Union {
+            variant: variant.to_string(),
+            payload: Some(Box::new(payload)),
+        }
     }
 
     /// A present optional.

@@ -1,1 +1,9 @@
-//! (in progress)
+//! Code generators. Backends only print: the IR carries every width, offset and size,
+//! [`plan`] groups fields into the word-sized runs all backends share, [`describe`]
+//! renders schema text for doc comments, and each language has its own naming table.
+
+pub mod describe;
+pub mod plan;
+pub mod rust;
+
+pub use rust::{generate_rust, RustOptions};

@@ -15,22 +15,29 @@ pub use source::{FileId, SourceFile, SourceMap, Span};
 /// How bad a diagnostic is. Only errors make a compilation fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {
+    /// The schema is rejected.
     Error,
+    /// Worth fixing, but the schema compiles.
     Warning,
 }
 
 /// A span with a message, underlined in the rendered snippet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
+    /// What is underlined.
     pub span: Span,
+    /// Printed after the underline (may be empty).
     pub message: String,
 }
 
 /// One reported problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// The stable code (`E0201`).
     pub code: Code,
+    /// The headline, printed after the code.
     pub message: String,
     /// Where the problem is. `None` only when there is no source position at all
     /// (the root schema file itself cannot be read).
@@ -45,12 +52,20 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// Starts an error with a primary label.
-    pub fn error(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
+    pub fn error(
+        code: Code,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             severity: Severity::Error,
             code,
             message: message.into(),
-            primary: Some(Label { span, message: label.into() }),
+            primary: Some(Label {
+                span,
+                message: label.into(),
+            }),
             secondary: Vec::new(),
             notes: Vec::new(),
             help: None,
@@ -72,7 +87,10 @@ impl Diagnostic {
 
     /// Adds a secondary label.
     pub fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Self {
-        self.secondary.push(Label { span, message: label.into() });
+        self.secondary.push(Label {
+            span,
+            message: label.into(),
+        });
         self
     }
 
@@ -114,17 +132,27 @@ impl Diagnostics {
     /// relative order for diagnostics at the same place).
     pub fn new(root: impl Into<String>, sources: SourceMap, mut items: Vec<Diagnostic>) -> Self {
         items.sort_by_key(|d| d.primary.as_ref().map(|l| (l.span.file, l.span.start)));
-        Diagnostics { sources, items, root: root.into() }
+        Diagnostics {
+            sources,
+            items,
+            root: root.into(),
+        }
     }
 
     /// Number of errors.
     pub fn error_count(&self) -> usize {
-        self.items.iter().filter(|d| d.severity == Severity::Error).count()
+        self.items
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
     }
 
     /// Number of warnings.
     pub fn warning_count(&self) -> usize {
-        self.items.iter().filter(|d| d.severity == Severity::Warning).count()
+        self.items
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count()
     }
 
     /// Whether any diagnostic is an error.

@@ -30,7 +30,12 @@ pub(super) fn render_all(diags: &Diagnostics) -> String {
         }
         out.push('\n');
     } else if warnings > 0 {
-        let _ = writeln!(out, "warning: `{}` generated {}", diags.root, plural(warnings, "warning"));
+        let _ = writeln!(
+            out,
+            "warning: `{}` generated {}",
+            diags.root,
+            plural(warnings, "warning")
+        );
     }
     out
 }
@@ -53,7 +58,12 @@ fn render_one(out: &mut String, sources: &SourceMap, d: &Diagnostic) {
 
     // Labels grouped per file: the primary's file first, then others in order of appearance.
     let mut groups: Vec<(FileId, Vec<(&Label, bool)>)> = Vec::new();
-    for (label, primary) in d.primary.iter().map(|l| (l, true)).chain(d.secondary.iter().map(|l| (l, false))) {
+    for (label, primary) in d
+        .primary
+        .iter()
+        .map(|l| (l, true))
+        .chain(d.secondary.iter().map(|l| (l, false)))
+    {
         match groups.iter_mut().find(|(f, _)| *f == label.span.file) {
             Some((_, v)) => v.push((label, primary)),
             None => groups.push((label.span.file, vec![(label, primary)])),
@@ -76,7 +86,10 @@ fn render_one(out: &mut String, sources: &SourceMap, d: &Diagnostic) {
         let _ = writeln!(out, "{pad}{arrow} {}:{line}:{col}", src.name);
         let _ = writeln!(out, "{pad} |");
 
-        let mut marks: Vec<Mark> = labels.iter().map(|(l, primary)| mark(sources, l, *primary)).collect();
+        let mut marks: Vec<Mark> = labels
+            .iter()
+            .map(|(l, primary)| mark(sources, l, *primary))
+            .collect();
         marks.sort_by_key(|m| (m.line, m.col_start, !m.primary));
         let mut previous_line: Option<usize> = None;
         let mut i = 0;
@@ -134,16 +147,27 @@ fn mark<'a>(sources: &SourceMap, label: &'a Label, primary: bool) -> Mark<'a> {
     let line = src.line_index(start);
     let line_start = src.line_start(line);
     let text = src.line_text(line);
-    let end = (label.span.end as usize).clamp(start, line_start + text.len());
+    // Offsets are clamped to the visible line: a span may start on the `\r` of a
+    // CRLF ending or run over several lines.
+    let visible = |offset: usize| {
+        let mut i = offset.saturating_sub(line_start).min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (s, e) = (visible(start), visible(label.span.end as usize));
     Mark {
         line,
-        col_start: display_width(&text[..start - line_start]),
-        col_end: display_width(&text[..end - line_start]),
+        col_start: display_width(&text[..s]),
+        col_end: display_width(&text[..e.max(s)]),
         primary,
         message: &label.message,
     }
 }
 
 fn display_width(s: &str) -> usize {
-    s.chars().map(|c| if c == '\t' { TAB.len() } else { 1 }).sum()
+    s.chars()
+        .map(|c| if c == '\t' { TAB.len() } else { 1 })
+        .sum()
 }

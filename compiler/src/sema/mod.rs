@@ -1,1 +1,41 @@
-//! (in progress)
+//! Semantic analysis: loading imports, name resolution, checks, and lowering to the
+//! IR (including the [`crate::layout`] pass).
+//!
+//! Steps, each in its own file: `imports` (load and parse every file, detect
+//! import cycles) → `scope` (declarations, duplicates, lookup) → `consts`,
+//! `types`, `decls` (evaluate constants, lower and check types and declarations)
+//! → `recursion` (reject types that contain themselves) → layout.
+
+mod builtins;
+mod consts;
+mod decls;
+mod imports;
+mod loader;
+mod lower;
+mod recursion;
+mod scope;
+mod suggest;
+mod types;
+
+pub use loader::{normalize, FsLoader, MemLoader, SourceLoader};
+
+use crate::diag::{Diagnostics, SourceMap};
+use crate::ir::Schema;
+
+/// Compiles the schema file `root` (a name the loader understands, e.g. a path
+/// relative to the loader's base) and everything it imports.
+///
+/// Returns the schema if there were no errors, and every diagnostic (errors and
+/// warnings) in either case.
+pub fn compile(root: &str, loader: &dyn SourceLoader) -> (Option<Schema>, Diagnostics) {
+    let root = normalize(root);
+    let mut sources = SourceMap::new();
+    let mut diags = Vec::new();
+    let units = imports::load(&root, loader, &mut sources, &mut diags);
+    let schema = if units.is_empty() {
+        None
+    } else {
+        lower::lower(&units, &sources, &root, &mut diags)
+    };
+    (schema, Diagnostics::new(root, sources, diags))
+}

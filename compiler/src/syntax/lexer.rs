@@ -7,7 +7,14 @@ use crate::diag::{Code, Diagnostic, FileId, Span};
 
 /// Splits `src` into tokens (ending with [`TokenKind::Eof`]) and reports lexing errors.
 pub fn lex(file: FileId, src: &str) -> (Vec<Token>, Vec<Diagnostic>) {
-    let mut lexer = Lexer { file, src, bytes: src.as_bytes(), pos: 0, tokens: Vec::new(), diags: Vec::new() };
+    let mut lexer = Lexer {
+        file,
+        src,
+        bytes: src.as_bytes(),
+        pos: 0,
+        tokens: Vec::new(),
+        diags: Vec::new(),
+    };
     lexer.run();
     (lexer.tokens, lexer.diags)
 }
@@ -42,15 +49,16 @@ impl Lexer<'_> {
             match c {
                 b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
                 b'/' if self.peek_at(1) == b'/' => self.comment(),
+                b'/' if self.peek_at(1) == b'*' => self.block_comment(),
                 b'"' => self.string(),
                 b'0'..=b'9' => self.number(),
-                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                    let word = self.take_while(|b| b.is_ascii_alphanumeric() || b == b'_');
-                    let kind = match Keyword::from_word(word) {
-                        Some(k) => TokenKind::Keyword(k),
-                        None => TokenKind::Ident(word.to_string()),
-                    };
-                    self.push(kind, start);
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
+                _ if self.src[start..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphabetic) =>
+                {
+                    self.word()
                 }
                 b'.' if self.peek_at(1) == b'.' => {
                     self.pos += 2;
@@ -90,7 +98,10 @@ impl Lexer<'_> {
             }
         }
         let end = self.bytes.len();
-        self.tokens.push(Token { kind: TokenKind::Eof, span: self.span(end, end) });
+        self.tokens.push(Token {
+            kind: TokenKind::Eof,
+            span: self.span(end, end),
+        });
     }
 
     fn take_while(&mut self, pred: impl Fn(u8) -> bool) -> &str {
@@ -101,6 +112,35 @@ impl Lexer<'_> {
         &self.src[start..self.pos]
     }
 
+    /// An identifier or keyword. A word with non-ASCII letters is reported once
+    /// and still becomes an identifier, so the parser does not trip over it.
+    fn word(&mut self) {
+        let start = self.pos;
+        let len: usize = self.src[start..]
+            .chars()
+            .take_while(|&c| c.is_alphanumeric() || c == '_')
+            .map(char::len_utf8)
+            .sum();
+        self.pos += len;
+        let word = &self.src[start..self.pos];
+        if !word.is_ascii() {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::UnexpectedChar,
+                    format!("identifier `{word}` contains non-ASCII characters"),
+                    self.span(start, self.pos),
+                    "not an ASCII identifier",
+                )
+                .with_help("identifiers are ASCII letters, digits and `_`"),
+            );
+        }
+        let kind = match Keyword::from_word(word) {
+            Some(k) => TokenKind::Keyword(k),
+            None => TokenKind::Ident(word.to_string()),
+        };
+        self.push(kind, start);
+    }
+
     fn unexpected_char(&mut self) {
         let start = self.pos;
         let ch = self.src[start..].chars().next().unwrap_or('\0');
@@ -109,10 +149,13 @@ impl Lexer<'_> {
             '#' => Some("comments start with `//`".to_string()),
             '+' => Some("numbers are written without a `+` sign".to_string()),
             '.' => Some("ranges are written `MIN..=MAX`".to_string()),
-            c if !c.is_ascii() && c.is_alphabetic() => Some("identifiers are ASCII letters, digits and `_`".to_string()),
             _ => None,
         };
-        let shown = if ch.is_control() { format!("{:?}", ch) } else { format!("`{ch}`") };
+        let shown = if ch.is_control() {
+            format!("{:?}", ch)
+        } else {
+            format!("`{ch}`")
+        };
         self.diags.push(
             Diagnostic::error(
                 Code::UnexpectedChar,
@@ -134,6 +177,25 @@ impl Lexer<'_> {
             let text = text.strip_prefix(' ').unwrap_or(text).to_string();
             self.push(TokenKind::DocComment(text), start);
         }
+    }
+
+    /// Block comments are not part of the language, but skipping one whole gives
+    /// one clear error instead of one per character.
+    fn block_comment(&mut self) {
+        let start = self.pos;
+        self.pos = match self.src[start + 2..].find("*/") {
+            Some(i) => start + 2 + i + 2,
+            None => self.bytes.len(),
+        };
+        self.diags.push(
+            Diagnostic::error(
+                Code::UnexpectedChar,
+                "block comments are not supported",
+                self.span(start, start + 2),
+                "block comment",
+            )
+            .with_help("use `//` line comments"),
+        );
     }
 
     fn string(&mut self) {
@@ -174,7 +236,9 @@ impl Lexer<'_> {
                                     self.span(esc_start, self.pos),
                                     "unknown escape",
                                 )
-                                .with_help(r#"the escapes are `\n`, `\t`, `\r`, `\0`, `\\` and `\"`"#),
+                                .with_help(
+                                    r#"the escapes are `\n`, `\t`, `\r`, `\0`, `\\` and `\"`"#,
+                                ),
                             );
                         }
                     }
@@ -185,7 +249,11 @@ impl Lexer<'_> {
                 }
             }
         }
-        let kind = if bad { TokenKind::Error } else { TokenKind::Str(value) };
+        let kind = if bad {
+            TokenKind::Error
+        } else {
+            TokenKind::Str(value)
+        };
         self.push(kind, start);
     }
 
@@ -200,7 +268,10 @@ impl Lexer<'_> {
             )
             .with_help("close the string with `\"` on the same line"),
         );
-        self.tokens.push(Token { kind: TokenKind::Error, span: self.span(start, end) });
+        self.tokens.push(Token {
+            kind: TokenKind::Error,
+            span: self.span(start, end),
+        });
     }
 
     fn number(&mut self) {
@@ -271,7 +342,10 @@ impl Lexer<'_> {
                     }
                     other => other.to_string(),
                 });
-                self.diags.push(Diagnostic::error(Code::InvalidNumber, message, span, label).with_help_opt(help));
+                self.diags.push(
+                    Diagnostic::error(Code::InvalidNumber, message, span, label)
+                        .with_help_opt(help),
+                );
                 self.push(TokenKind::Error, start);
             }
         }

@@ -55,7 +55,12 @@ impl Keyword {
     pub fn starts_item(self) -> bool {
         matches!(
             self,
-            Keyword::Import | Keyword::Const | Keyword::Struct | Keyword::Message | Keyword::Enum | Keyword::Union
+            Keyword::Import
+                | Keyword::Const
+                | Keyword::Struct
+                | Keyword::Message
+                | Keyword::Enum
+                | Keyword::Union
         )
     }
 }

@@ -5,6 +5,10 @@
 //! [`Error`]. The wire format is specified in `docs/spec.md`; section numbers (§) in
 //! this crate refer to it. The crate has no `unsafe` code and works with `no_std` +
 //! `alloc` (disable the default `std` feature).
+//!
+//! Generated types implement [`Packed`]; their `encode` / `decode` methods are thin
+//! wrappers over [`encode_packed`] / [`decode_packed`]. With the `json` feature, the
+//! [`json`] module holds the helpers behind generated `to_json` / `from_json`.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -13,7 +17,12 @@ extern crate alloc;
 
 mod error;
 mod float;
+#[cfg(feature = "json")]
+pub mod json;
+mod packed;
+mod path;
 mod reader;
+mod typed;
 mod varint;
 mod writer;
 
@@ -22,6 +31,8 @@ pub use float::{
     dequantize, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, quantize,
     CANONICAL_NAN_F32, CANONICAL_NAN_F64,
 };
+pub use packed::{array_from_vec, decode_packed, encode_packed, Packed};
+pub use path::ResultExt;
 pub use reader::{BitReader, Chunk};
 pub use varint::{zigzag_decode, zigzag_encode, GROUP_BITS};
 pub use writer::BitWriter;

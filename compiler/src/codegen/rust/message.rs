@@ -1,0 +1,74 @@
+//! The dispatch enum over a schema's messages (spec §2.3): one variant per
+//! `message Name = ID`, with the id, and encode / decode-by-id for framing layers.
+
+use super::printer::Printer;
+use super::Gen;
+
+/// Prints `pub enum Message { ... }`, its methods and `From` impls.
+pub fn dispatch(g: &Gen, p: &mut Printer) {
+    let name = &g.names.message_enum;
+    let messages: Vec<(usize, u32)> =
+        g.schema.messages().map(|(id, def)| (id, def.message_id.expect("a message"))).collect();
+    let copy = messages.iter().all(|(id, _)| g.is_copy(*id));
+    let eq = messages.iter().all(|(id, _)| g.is_eq(*id));
+    p.line(format!("/// Every message of `{}`, for dispatch by id on a connection.", g.opts.source_name));
+    let mut derives = vec!["Debug", "Clone"];
+    if copy {
+        derives.push("Copy");
+    }
+    derives.push("PartialEq");
+    if eq {
+        derives.extend(["Eq", "Hash"]);
+    }
+    p.line(format!("#[derive({})]", derives.join(", ")));
+    p.open(format!("pub enum {name} {{"));
+    for (id, mid) in &messages {
+        let ident = g.ident(*id);
+        p.line(format!("/// `{}` (id {mid}).", g.schema.types[*id].name));
+        p.line(format!("{ident}({ident}),"));
+    }
+    p.close("}");
+    p.blank();
+    p.open(format!("impl {name} {{"));
+    p.line("/// The message's dispatch id.");
+    p.open("pub const fn id(&self) -> u32 {");
+    p.open("match self {");
+    for (id, _) in &messages {
+        let ident = g.ident(*id);
+        p.line(format!("Self::{ident}(_) => {ident}::MESSAGE_ID,"));
+    }
+    p.close("}");
+    p.close("}");
+    p.blank();
+    p.line("/// Appends the message's top-level encoding to `out` (the id is not written:");
+    p.line("/// framing carries it). Returns the bytes written.");
+    p.open("pub fn encode(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {");
+    p.open("match self {");
+    for (id, _) in &messages {
+        p.line(format!("Self::{}(m) => m.encode(out),", g.ident(*id)));
+    }
+    p.close("}");
+    p.close("}");
+    p.blank();
+    p.line("/// Decodes the message with dispatch id `id` from the whole of `bytes`. An id");
+    p.line("/// the schema does not declare is `InvalidEnum` at bit 0.");
+    p.open("pub fn decode(id: u32, bytes: &[u8]) -> Result<Self, ::bitwire::Error> {");
+    p.open("match id {");
+    for (id, _) in &messages {
+        let ident = g.ident(*id);
+        p.line(format!("{ident}::MESSAGE_ID => {ident}::decode(bytes).map(Self::{ident}),"));
+    }
+    p.line("_ => Err(::bitwire::Error::new(::bitwire::ErrorKind::InvalidEnum, 0)),");
+    p.close("}");
+    p.close("}");
+    p.close("}");
+    for (id, _) in &messages {
+        let ident = g.ident(*id);
+        p.blank();
+        p.open(format!("impl From<{ident}> for {name} {{"));
+        p.open(format!("fn from(m: {ident}) -> Self {{"));
+        p.line(format!("Self::{ident}(m)"));
+        p.close("}");
+        p.close("}");
+    }
+}

@@ -1,0 +1,240 @@
+//! The Rust naming table: how schema names become Rust identifiers. Everything that
+//! picks or escapes a Rust name lives here, so the emitters never guess.
+//!
+//! Rules: types and variants UpperCamelCase, fields and locals snake_case, constants
+//! SCREAMING_SNAKE_CASE; keywords become raw identifiers (`r#type`), and the few
+//! names that cannot be raw (`self`, `Self`, `crate`, `super`) or that would shadow
+//! prelude names the generated code uses (`Option`, `String`, ...) get a trailing `_`.
+//! Names that collide after conversion get a numeric suffix. JSON keeps the schema
+//! names; only Rust identifiers change.
+
+use std::collections::HashSet;
+
+use crate::ir::{Schema, TypeDefKind};
+
+/// Rust keywords (strict and reserved, all editions) that need `r#`.
+const KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do",
+    "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in",
+    "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+    "return", "static", "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized",
+    "use", "virtual", "where", "while", "yield",
+];
+
+/// Keywords that cannot be raw identifiers.
+const NOT_RAW: &[&str] = &["self", "Self", "crate", "super", "_"];
+
+/// Type names the generated code refers to unqualified (prelude items); a schema type
+/// of the same name would shadow them.
+const PRELUDE_TYPES: &[&str] =
+    &["Self", "Option", "Some", "None", "Result", "Ok", "Err", "Vec", "String", "Box", "From"];
+
+/// Names of locals and parameters the generated code uses itself. A field whose
+/// local would be one of these (with or without a numeric suffix) gets a `_` appended.
+const INTERNAL: &[&str] = &[
+    "w", "r", "c", "e", "i", "m", "o", "q", "v", "len", "start", "items", "item", "tag", "raw",
+    "word", "out", "bytes", "value", "list", "t", "j", "elems", "slot",
+];
+
+/// The Rust names of one named type and its members.
+#[derive(Debug, Clone)]
+pub struct TypeNames {
+    /// The type's identifier.
+    pub ident: String,
+    /// Field identifiers (structs) or variant identifiers (enums, unions), by index.
+    pub members: Vec<String>,
+}
+
+/// The naming plan of a whole schema.
+#[derive(Debug, Clone)]
+pub struct Names {
+    /// By [`crate::ir::TypeId`].
+    pub types: Vec<TypeNames>,
+    /// Schema constants' identifiers, by index.
+    pub constants: Vec<String>,
+    /// The dispatch enum over all messages (`Message`, unless a type is named so).
+    pub message_enum: String,
+}
+
+impl Names {
+    /// Picks every Rust name for `schema`.
+    pub fn new(schema: &Schema) -> Names {
+        let mut taken = HashSet::new();
+        let types: Vec<TypeNames> = schema
+            .types
+            .iter()
+            .map(|def| {
+                let ident = unique(type_ident(&def.name), &mut taken, "");
+                let mut member_taken = HashSet::new();
+                let members = match &def.kind {
+                    TypeDefKind::Struct { fields } => fields
+                        .iter()
+                        .map(|f| unique(field_ident(&f.name), &mut member_taken, "_"))
+                        .collect(),
+                    TypeDefKind::Enum { variants, .. } => variants
+                        .iter()
+                        .map(|v| unique(type_ident(&v.name), &mut member_taken, ""))
+                        .collect(),
+                    TypeDefKind::Union { variants, .. } => variants
+                        .iter()
+                        .map(|v| unique(type_ident(&v.name), &mut member_taken, ""))
+                        .collect(),
+                };
+                TypeNames { ident, members }
+            })
+            .collect();
+        let mut const_taken = HashSet::new();
+        let constants =
+            schema.constants.iter().map(|c| unique(const_ident(&c.name), &mut const_taken, "_")).collect();
+        let message_enum = unique("Message".into(), &mut taken, "");
+        Names { types, constants, message_enum }
+    }
+}
+
+/// `name`, or `name` plus `sep` and the first free number from 2.
+fn unique(name: String, taken: &mut HashSet<String>, sep: &str) -> String {
+    let mut candidate = name.clone();
+    let mut n = 2;
+    while !taken.insert(candidate.clone()) {
+        candidate = format!("{name}{sep}{n}");
+        n += 1;
+    }
+    candidate
+}
+
+/// Splits an identifier into words at `_` and at lower→upper and acronym boundaries
+/// (`posX` → pos, X; `HTTPServer` → HTTP, Server). Digits stay with their word.
+fn words(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    for (i, &ch) in chars.iter().enumerate() {
+        if ch == '_' {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        if ch.is_uppercase() && !cur.is_empty() {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase());
+            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
+                words.push(std::mem::take(&mut cur));
+            }
+        }
+        cur.push(ch);
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+/// UpperCamelCase with the rest of each word lowercased (`HTTP` → `Http`, which
+/// also keeps clippy's `upper_case_acronyms` quiet).
+fn upper_camel(name: &str) -> String {
+    words(name)
+        .iter()
+        .map(|w| {
+            let mut cs = w.chars();
+            match cs.next() {
+                Some(first) => first.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect(),
+                None => String::new(),
+            }
+        })
+        .collect()
+}
+
+fn snake(name: &str) -> String {
+    words(name).iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join("_")
+}
+
+/// Escapes a snake_case or other lowercase identifier.
+fn escape_value_ident(ident: String) -> String {
+    if NOT_RAW.contains(&ident.as_str()) {
+        format!("{ident}_")
+    } else if KEYWORDS.contains(&ident.as_str()) {
+        format!("r#{ident}")
+    } else if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("_{ident}")
+    } else {
+        ident
+    }
+}
+
+/// A type or variant identifier.
+pub fn type_ident(name: &str) -> String {
+    let ident = upper_camel(name);
+    if PRELUDE_TYPES.contains(&ident.as_str()) || NOT_RAW.contains(&ident.as_str()) {
+        format!("{ident}_")
+    } else if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("T{ident}")
+    } else {
+        ident
+    }
+}
+
+/// A struct field identifier.
+pub fn field_ident(name: &str) -> String {
+    escape_value_ident(snake(name))
+}
+
+/// A constant identifier (schema constants, and the prefix of per-field constants).
+pub fn const_ident(name: &str) -> String {
+    let ident = snake(name).to_uppercase();
+    if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("C{ident}")
+    } else {
+        ident
+    }
+}
+
+/// The local variable that holds a field while decoding (the field's identifier,
+/// moved out of the way of the generated code's own locals).
+pub fn local_ident(field_ident: &str) -> String {
+    let bare = field_ident.trim_start_matches("r#");
+    let stem = bare.trim_end_matches(|c: char| c.is_ascii_digit());
+    if INTERNAL.contains(&stem) {
+        format!("{bare}_")
+    } else {
+        field_ident.to_string()
+    }
+}
+
+/// The path segment string of a schema name (`"health"`), as a Rust string literal.
+pub fn str_lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_and_escapes() {
+        assert_eq!(type_ident("packet64"), "Packet64");
+        assert_eq!(type_ident("HTTPServer"), "HttpServer");
+        assert_eq!(type_ident("chat_msg"), "ChatMsg");
+        assert_eq!(type_ident("Option"), "Option_");
+        assert_eq!(type_ident("Self"), "Self_");
+        assert_eq!(field_ident("posX"), "pos_x");
+        assert_eq!(field_ident("is_alive"), "is_alive");
+        assert_eq!(field_ident("type"), "r#type");
+        assert_eq!(field_ident("self"), "self_");
+        assert_eq!(field_ident("vec3d"), "vec3d");
+        assert_eq!(const_ident("maxPlayers"), "MAX_PLAYERS");
+        assert_eq!(const_ident("MAX_PLAYERS"), "MAX_PLAYERS");
+        assert_eq!(local_ident("r"), "r_");
+        assert_eq!(local_ident("item2"), "item2_");
+        assert_eq!(local_ident("r#type"), "r#type");
+        assert_eq!(local_ident("health"), "health");
+    }
+
+    #[test]
+    fn collisions_get_suffixes() {
+        let mut taken = HashSet::new();
+        assert_eq!(unique("a_b".into(), &mut taken, "_"), "a_b");
+        assert_eq!(unique("a_b".into(), &mut taken, "_"), "a_b_2");
+        assert_eq!(unique("a_b".into(), &mut taken, "_"), "a_b_3");
+    }
+}

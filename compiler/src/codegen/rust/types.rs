@@ -1,0 +1,279 @@
+//! Type declarations, constants and the glue methods of every named type: the
+//! struct / enum / union items, the schema's constants, per-type size and bound
+//! constants, and the `encode` / `decode` wrappers plus the `::bitwire::Packed` impl.
+
+use super::printer::Printer;
+use super::{decode, encode, f64_lit, float_type, int_type, json, naming, Gen};
+use crate::codegen::describe;
+use crate::ir::{ConstValue, Field, Type, TypeDefKind, TypeId};
+
+/// Prints the schema's constants.
+pub fn constants(g: &Gen, p: &mut Printer) {
+    for (c, ident) in g.schema.constants.iter().zip(&g.names.constants) {
+        p.blank();
+        p.doc(&c.doc);
+        p.line(format!("/// Schema: `{}`.", describe::const_text(&c.name, &c.value)));
+        let (ty, value) = match &c.value {
+            ConstValue::Int { ty, value } => (int_type(*ty).to_string(), value.to_string()),
+            ConstValue::Float { ty, value } => {
+                let lit = match ty {
+                    // Printed as the f32 it is, so the literal is the shortest exact one.
+                    crate::ir::FloatRepr::F32 => super::float_lit(format!("{:?}", *value as f32), true),
+                    crate::ir::FloatRepr::F64 => f64_lit(*value),
+                };
+                (float_type(*ty).to_string(), lit)
+            }
+            ConstValue::Bool { value } => ("bool".into(), value.to_string()),
+            ConstValue::String { value } => ("&str".into(), format!("{value:?}")),
+        };
+        p.line(format!("pub const {ident}: {ty} = {value};"));
+    }
+}
+
+/// The derive list of a named type.
+fn derives(g: &Gen, id: TypeId) -> String {
+    let is_enum = matches!(g.schema.types[id].kind, TypeDefKind::Enum { .. });
+    let mut d = vec!["Debug", "Clone"];
+    if is_enum || g.is_copy(id) {
+        d.push("Copy");
+    }
+    d.push("PartialEq");
+    if is_enum || g.is_eq(id) {
+        d.extend(["Eq", "Hash"]);
+    }
+    format!("#[derive({})]", d.join(", "))
+}
+
+/// Prints the item that declares a named type.
+pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
+    let def = &g.schema.types[id];
+    let ident = g.ident(id);
+    let names = &g.names.types[id];
+    p.doc(&def.doc);
+    let decl = match (&def.kind, def.message_id) {
+        (TypeDefKind::Struct { .. }, Some(mid)) => format!("message {} = {mid}", def.name),
+        (TypeDefKind::Struct { .. }, None) => format!("struct {}", def.name),
+        (TypeDefKind::Enum { .. }, _) => format!("enum {}", def.name),
+        (TypeDefKind::Union { .. }, _) => format!("union {}", def.name),
+    };
+    p.line(format!(
+        "/// Schema: `{decl}` ({}:{}), {}.",
+        def.origin.file,
+        def.origin.line,
+        describe::size_text(&def.packed)
+    ));
+    p.line(derives(g, id));
+    match &def.kind {
+        TypeDefKind::Struct { fields } if fields.is_empty() => {
+            p.line(format!("pub struct {ident} {{}}"));
+        }
+        TypeDefKind::Struct { fields } => {
+            p.open(format!("pub struct {ident} {{"));
+            for (f, fname) in fields.iter().zip(&names.members) {
+                p.doc(&f.doc);
+                p.line(format!(
+                    "/// Schema: `{}: {}`, {}.",
+                    f.name,
+                    describe::type_text(&f.ty),
+                    describe::field_position_text(f)
+                ));
+                p.line(format!("pub {fname}: {},", g.rust_type(&f.ty)));
+            }
+            p.close("}");
+        }
+        TypeDefKind::Enum { repr, packed_tag_bits, variants } => {
+            p.line(format!("#[repr({})]", int_type(*repr)));
+            p.open(format!("pub enum {ident} {{"));
+            for (v, vname) in variants.iter().zip(&names.members) {
+                p.doc(&v.doc);
+                p.line(format!("/// Schema: `{} = {}`, {packed_tag_bits}-bit tag.", v.name, v.value));
+                p.line(format!("{vname} = {},", v.value));
+            }
+            p.close("}");
+        }
+        TypeDefKind::Union { packed_tag_bits, variants } => {
+            p.open(format!("pub enum {ident} {{"));
+            for (v, vname) in variants.iter().zip(&names.members) {
+                p.doc(&v.doc);
+                match &v.payload {
+                    Some(ty) => {
+                        p.line(format!(
+                            "/// Schema: `{}({})`, tag {} in {packed_tag_bits} bits, payload {}.",
+                            v.name,
+                            describe::type_text(ty),
+                            v.tag,
+                            describe::size_text(&v.packed)
+                        ));
+                        p.line(format!("{vname}({}),", g.rust_type(ty)));
+                    }
+                    None => {
+                        p.line(format!(
+                            "/// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
+                            v.name, v.tag
+                        ));
+                        p.line(format!("{vname},"));
+                    }
+                }
+            }
+            p.close("}");
+        }
+    }
+}
+
+/// Prints `impl T { constants, encode/decode, write/read, JSON }`.
+pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
+    let def = &g.schema.types[id];
+    p.open(format!("impl {} {{", g.ident(id)));
+    p.line("/// Fewest bits a value encodes to (spec §6.1).");
+    p.line(format!("pub const MIN_ENCODED_BITS: u64 = {};", def.packed.min_bits));
+    if let Some(max) = def.packed.max_bits {
+        p.line("/// Most bits a value encodes to (spec §6.1).");
+        p.line(format!("pub const MAX_ENCODED_BITS: u64 = {max};"));
+        p.line("/// Largest top-level encoding in bytes (padding included).");
+        p.line(format!("pub const MAX_ENCODED_SIZE: usize = {};", max.div_ceil(8)));
+    }
+    if let Some(mid) = def.message_id {
+        p.line("/// Dispatch id of this message on a connection (spec §2.3).");
+        p.line(format!("pub const MESSAGE_ID: u32 = {mid};"));
+    }
+    if let TypeDefKind::Struct { fields } = &def.kind {
+        for f in fields {
+            field_constants(p, f);
+        }
+    }
+    p.blank();
+    top_level_methods(g, p, id);
+    p.blank();
+    match &def.kind {
+        TypeDefKind::Enum { variants, .. } => enum_helpers(g, p, id, variants),
+        _ => {}
+    }
+    encode::write_fn(g, p, id);
+    p.blank();
+    decode::read_fn(g, p, id);
+    if g.opts.json {
+        p.blank();
+        json::to_json_fn(g, p, id);
+        p.blank();
+        json::from_json_fn(g, p, id);
+    }
+    p.close("}");
+}
+
+/// Named bounds of a field: `HEALTH_MIN` / `HEALTH_MAX` for narrowed integers,
+/// bounded and quantized values, `NAME_MAX_LEN` for bounded lengths, `NAME_LEN` for
+/// arrays. Optional fields expose the bounds of their payload.
+fn field_constants(p: &mut Printer, f: &Field) {
+    let prefix = naming::const_ident(&f.name);
+    let ty = match &f.ty {
+        Type::Optional { inner } => inner.as_ref(),
+        ty => ty,
+    };
+    let mut range = |repr: &str, min: String, max: String| {
+        p.line(format!("/// Smallest value of `{}`.", f.name));
+        p.line(format!("pub const {prefix}_MIN: {repr} = {min};"));
+        p.line(format!("/// Largest value of `{}`.", f.name));
+        p.line(format!("pub const {prefix}_MAX: {repr} = {max};"));
+    };
+    match ty {
+        Type::UInt { bits, repr } if *bits < repr.bits() => {
+            range(int_type(*repr), "0".into(), ((1u128 << bits) - 1).to_string())
+        }
+        Type::SInt { bits, repr } if *bits < repr.bits() => {
+            let half = 1i128 << (bits - 1);
+            range(int_type(*repr), (-half).to_string(), (half - 1).to_string())
+        }
+        Type::Bounded { repr, min, max, .. } => {
+            range(int_type(*repr), min.to_string(), max.to_string())
+        }
+        Type::Quantized { min, max, steps, .. } => {
+            // f64 even for f32 fields: these are the exact bounds the codec computes with.
+            range("f64", f64_lit(*min), f64_lit(*max));
+            p.line(format!("/// Number of quantization steps of `{}`.", f.name));
+            p.line(format!("pub const {prefix}_STEPS: u64 = {steps};"));
+        }
+        Type::List { max: Some(m), .. }
+        | Type::String { max: Some(m), .. }
+        | Type::Bytes { max: Some(m), .. } => {
+            p.line(format!("/// Longest `{}` the schema allows.", f.name));
+            p.line(format!("pub const {prefix}_MAX_LEN: usize = {m};"));
+        }
+        Type::Array { len, .. } => {
+            p.line(format!("/// Length of `{}`.", f.name));
+            p.line(format!("pub const {prefix}_LEN: usize = {len};"));
+        }
+        _ => {}
+    }
+}
+
+fn top_level_methods(g: &Gen, p: &mut Printer, id: TypeId) {
+    let _ = g;
+    let _ = id;
+    p.line("/// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and");
+    p.line("/// returns the number of bytes written. On error `out` is left as it was.");
+    p.line("#[inline]");
+    p.open("pub fn encode(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {");
+    p.line("::bitwire::encode_packed(self, out)");
+    p.close("}");
+    p.blank();
+    p.line("/// The top-level encoding in a new vector.");
+    p.open("pub fn encode_to_vec(&self) -> Result<Vec<u8>, ::bitwire::Error> {");
+    p.line("let mut out = Vec::new();");
+    p.line("self.encode(&mut out)?;");
+    p.line("Ok(out)");
+    p.close("}");
+    p.blank();
+    p.line("/// Decodes a top-level value from the whole of `bytes` (spec §2.2: zero");
+    p.line("/// padding, no trailing bytes).");
+    p.line("#[inline]");
+    p.open("pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {");
+    p.line("::bitwire::decode_packed(bytes)");
+    p.close("}");
+}
+
+/// `from_value` and `name` of a C-like enum.
+fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId, variants: &[crate::ir::EnumVariant]) {
+    let names = &g.names.types[id];
+    p.line("/// The variant whose tag is `value`, if one is declared.");
+    p.open("pub const fn from_value(value: u64) -> Option<Self> {");
+    p.open("match value {");
+    for (v, vname) in variants.iter().zip(&names.members) {
+        p.line(format!("{} => Some(Self::{vname}),", v.value));
+    }
+    p.line("_ => None,");
+    p.close("}");
+    p.close("}");
+    p.blank();
+    p.line("/// The variant's schema name (its JSON form).");
+    p.open("pub const fn name(self) -> &'static str {");
+    p.open("match self {");
+    for (v, vname) in variants.iter().zip(&names.members) {
+        p.line(format!("Self::{vname} => {},", naming::str_lit(&v.name)));
+    }
+    p.close("}");
+    p.close("}");
+    p.blank();
+}
+
+/// Prints `impl ::bitwire::Packed for T`, delegating to the inherent methods.
+pub fn packed_impl(g: &Gen, p: &mut Printer, id: TypeId) {
+    let def = &g.schema.types[id];
+    let ident = g.ident(id);
+    p.open(format!("impl ::bitwire::Packed for {ident} {{"));
+    p.line(format!("const MIN_BITS: u64 = {};", def.packed.min_bits));
+    match def.packed.max_bits {
+        Some(max) => p.line(format!("const MAX_BITS: Option<u64> = Some({max});")),
+        None => p.line("const MAX_BITS: Option<u64> = None;"),
+    }
+    p.blank();
+    p.line("#[inline]");
+    p.open("fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {");
+    p.line(format!("{ident}::write(self, w)"));
+    p.close("}");
+    p.blank();
+    p.line("#[inline]");
+    p.open("fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {");
+    p.line(format!("{ident}::read(r)"));
+    p.close("}");
+    p.close("}");
+}

@@ -1,0 +1,442 @@
+//! Lowering type expressions to [`ir::Type`], with every check a type expression
+//! needs on its own: widths, ranges, quantization, lengths.
+//!
+//! On an error the diagnostic is recorded and a placeholder (`bool`) is returned,
+//! so lowering goes on and later checks still run; a schema with errors is never
+//! returned to the caller.
+
+use super::builtins::{builtin, int_name, int_range, Builtin};
+use super::lower::Lowerer;
+use super::scope::{Resolved, Symbol, Want};
+use crate::diag::{Code, Diagnostic, Span};
+use crate::ir::{bits_for, FloatRepr, IntRepr, LengthEncoding, Type};
+use crate::syntax::ast::{self, Quant, TypeExprKind};
+
+/// Stands in for a type that had an error.
+const PLACEHOLDER: Type = Type::Bool;
+
+/// Largest array length (spec: `1 ≤ N ≤ 2^32`).
+const MAX_ARRAY_LEN: i128 = 1 << 32;
+
+impl Lowerer<'_> {
+    /// Lowers a type expression written in `unit`.
+    pub fn lower_type(&mut self, unit: usize, ty: &ast::TypeExpr) -> Type {
+        match &ty.kind {
+            TypeExprKind::Name(ident) => self.lower_name(unit, ident),
+            TypeExprKind::Refined(r) => self.lower_refined(unit, r),
+            TypeExprKind::Optional(inner) => Type::Optional {
+                inner: Box::new(self.lower_type(unit, inner)),
+            },
+            TypeExprKind::Array(elem, len) => {
+                let elem = self.lower_type(unit, elem);
+                let Some(len) = self.eval_int(unit, len, "an array length") else {
+                    return PLACEHOLDER;
+                };
+                if !(1..=MAX_ARRAY_LEN).contains(&len) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            Code::InvalidLength,
+                            format!("array length {len} is out of range"),
+                            ty.span,
+                            "invalid length",
+                        )
+                        .with_help("array lengths are 1..=4294967296 (2^32)"),
+                    );
+                    return PLACEHOLDER;
+                }
+                Type::Array {
+                    elem: Box::new(elem),
+                    len: len as u64,
+                }
+            }
+            TypeExprKind::List(elem, max) => {
+                let elem = Box::new(self.lower_type(unit, elem));
+                let max = self.max_bound(unit, max.as_ref(), "list");
+                Type::List {
+                    elem,
+                    max,
+                    packed_len: length_encoding(max),
+                }
+            }
+            TypeExprKind::String(max) => {
+                let max = self.max_bound(unit, max.as_ref(), "string");
+                Type::String {
+                    max,
+                    packed_len: length_encoding(max),
+                }
+            }
+            TypeExprKind::Bytes(max) => {
+                let max = self.max_bound(unit, max.as_ref(), "bytes");
+                Type::Bytes {
+                    max,
+                    packed_len: length_encoding(max),
+                }
+            }
+        }
+    }
+
+    /// The `max N` of a list, string or bytes (`None` when absent or invalid).
+    fn max_bound(&mut self, unit: usize, max: Option<&ast::ValueExpr>, what: &str) -> Option<u64> {
+        let expr = max?;
+        let value = self.eval_int(unit, expr, "a maximum length")?;
+        if value < 1 || value > i128::from(u64::MAX) {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::InvalidLength,
+                    format!("`{what}` maximum length {value} is out of range"),
+                    expr.span,
+                    "invalid maximum",
+                )
+                .with_help("the maximum must be at least 1; an always-empty value carries no data"),
+            );
+            return None;
+        }
+        Some(value as u64)
+    }
+
+    fn lower_name(&mut self, unit: usize, ident: &ast::Ident) -> Type {
+        match builtin(&ident.name) {
+            Some(Ok(b)) => match b {
+                Builtin::Bool => Type::Bool,
+                Builtin::UInt(bits) => Type::UInt {
+                    bits,
+                    repr: IntRepr::for_width(false, bits),
+                },
+                Builtin::SInt(bits) => Type::SInt {
+                    bits,
+                    repr: IntRepr::for_width(true, bits),
+                },
+                Builtin::F32 => Type::Float {
+                    repr: FloatRepr::F32,
+                },
+                Builtin::F64 => Type::Float {
+                    repr: FloatRepr::F64,
+                },
+                Builtin::VarU(bits) => Type::VarUInt {
+                    bits,
+                    repr: IntRepr::for_width(false, bits),
+                },
+                Builtin::VarI(bits) => Type::VarSInt {
+                    bits,
+                    repr: IntRepr::for_width(true, bits),
+                },
+                // The parser turns `string`, `bytes`, `list<..>`, `optional<..>` into their own nodes.
+                Builtin::Generic => {
+                    unreachable!("generic type names are parsed as their own syntax")
+                }
+            },
+            Some(Err(e)) => {
+                self.diags.push(
+                    Diagnostic::error(Code::InvalidWidth, e.message, ident.span, "invalid width")
+                        .with_help(e.help),
+                );
+                PLACEHOLDER
+            }
+            None => match self.scope.resolve(unit, &ident.name) {
+                Resolved::Found(Symbol::Type(id)) => Type::Named {
+                    id,
+                    name: ident.name.clone(),
+                },
+                _ => {
+                    let diag = self.scope.unresolved(unit, ident, Want::Type);
+                    self.diags.push(diag);
+                    PLACEHOLDER
+                }
+            },
+        }
+    }
+
+    /// `BASE in MIN..=MAX (bits B | step S)?`: a bounded integer or a quantized float.
+    fn lower_refined(&mut self, unit: usize, r: &ast::Refined) -> Type {
+        let base = self.lower_type(unit, &r.base);
+        match base {
+            Type::UInt { bits, repr } | Type::SInt { bits, repr } => {
+                if let Some(Quant::Bits(kw, _) | Quant::Step(kw, _)) = &r.quant {
+                    self.diags.push(
+                        Diagnostic::error(
+                            Code::InvalidRefinement,
+                            "`bits` and `step` apply only to float ranges",
+                            *kw,
+                            "not allowed on an integer range",
+                        )
+                        .with_help("a bounded integer is always stored in the fewest bits that hold MAX - MIN"),
+                    );
+                }
+                self.lower_bounded(unit, r, repr.signed(), bits, repr)
+            }
+            Type::Float { repr } => self.lower_quantized(unit, r, repr),
+            Type::Bool if self.is_placeholder(&r.base) => PLACEHOLDER,
+            _ => {
+                let written = self.sources.snippet(r.base.span).to_string();
+                self.diags.push(
+                    Diagnostic::error(
+                        Code::InvalidRefinement,
+                        format!("`{written}` cannot be restricted to a range"),
+                        r.base.span.to(r.range_span),
+                        "range not allowed here",
+                    )
+                    .with_help("ranges apply to `uN` and `iN` (bounded integers) and to `f32` and `f64` (quantized floats)"),
+                );
+                PLACEHOLDER
+            }
+        }
+    }
+
+    /// Whether a base that lowered to `bool` was really written `bool` (otherwise it
+    /// is a placeholder for an error that is already reported).
+    fn is_placeholder(&self, base: &ast::TypeExpr) -> bool {
+        !matches!(&base.kind, TypeExprKind::Name(i) if i.name == "bool")
+    }
+
+    fn lower_bounded(
+        &mut self,
+        unit: usize,
+        r: &ast::Refined,
+        signed: bool,
+        bits: u32,
+        repr: IntRepr,
+    ) -> Type {
+        let min = self.eval_int(unit, &r.min, "a range bound");
+        let max = self.eval_int(unit, &r.max, "a range bound");
+        let (Some(min), Some(max)) = (min, max) else {
+            return PLACEHOLDER;
+        };
+        let (lo, hi) = int_range(signed, bits);
+        let name = int_name(signed, bits);
+        let mut ok = true;
+        for (value, expr, which) in [(min, &r.min, "minimum"), (max, &r.max, "maximum")] {
+            if value < lo || value > hi {
+                self.diags.push(
+                    Diagnostic::error(
+                        Code::ValueOutOfRange,
+                        format!("range {which} {value} is outside `{name}`"),
+                        expr.span,
+                        format!("out of range for `{name}`"),
+                    )
+                    .with_help(format!(
+                        "`{name}` holds {lo}..={hi}; widen the base type or narrow the range"
+                    )),
+                );
+                ok = false;
+            }
+        }
+        if ok && min > max {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::EmptyRange,
+                    format!("empty range: minimum {min} is greater than maximum {max}"),
+                    r.range_span,
+                    "empty range",
+                )
+                .with_help("write the smaller bound first"),
+            );
+            ok = false;
+        }
+        if !ok {
+            return PLACEHOLDER;
+        }
+        Type::Bounded {
+            repr,
+            base_bits: bits,
+            min,
+            max,
+            packed_bits: bits_for((max - min) as u128),
+        }
+    }
+
+    fn lower_quantized(&mut self, unit: usize, r: &ast::Refined, repr: FloatRepr) -> Type {
+        let min = self.eval_number(unit, &r.min, "a range bound");
+        let max = self.eval_number(unit, &r.max, "a range bound");
+        let (type_name, max_bits, mantissa_bits) = match repr {
+            FloatRepr::F32 => ("f32", 24u32, 23),
+            FloatRepr::F64 => ("f64", 52, 52),
+        };
+        let Some(quant) = &r.quant else {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::InvalidRefinement,
+                    format!("an `{type_name}` range needs `bits N` or `step S`"),
+                    r.range_span,
+                    "missing quantization",
+                )
+                .with_help(format!(
+                    "write e.g. `{type_name} in -1.0..=1.0 bits 12` or `{type_name} in 0.0..=100.0 step 0.5`"
+                )),
+            );
+            return PLACEHOLDER;
+        };
+        let (Some(min), Some(max)) = (min, max) else {
+            return PLACEHOLDER;
+        };
+        if repr == FloatRepr::F32 {
+            for (value, expr) in [(min, &r.min), (max, &r.max)] {
+                if value.abs() > f64::from(f32::MAX) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            Code::ValueOutOfRange,
+                            format!("range bound {value:?} does not fit in `f32`"),
+                            expr.span,
+                            "out of range",
+                        )
+                        .with_help("use `f64`"),
+                    );
+                    return PLACEHOLDER;
+                }
+            }
+        }
+        if min >= max {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::EmptyRange,
+                    format!("empty range: minimum {min:?} is not less than maximum {max:?}"),
+                    r.range_span,
+                    "empty range",
+                )
+                .with_help("a quantized range needs MIN < MAX"),
+            );
+            return PLACEHOLDER;
+        }
+        if !(max - min).is_finite() {
+            // The rounding rule divides by MAX - MIN, which must be a finite f64.
+            self.diags.push(
+                Diagnostic::error(
+                    Code::ValueOutOfRange,
+                    "range too wide: MAX - MIN overflows `f64`",
+                    r.range_span,
+                    "too wide",
+                )
+                .with_help("narrow the range"),
+            );
+            return PLACEHOLDER;
+        }
+        let steps = match quant {
+            Quant::Bits(_, expr) => {
+                let Some(bits) = self.eval_int(unit, expr, "a bit count") else {
+                    return PLACEHOLDER;
+                };
+                if !(1..=i128::from(max_bits)).contains(&bits) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            Code::InvalidQuantBits,
+                            format!("`{type_name}` cannot be quantized to {bits} bits"),
+                            expr.span,
+                            "invalid bit count",
+                        )
+                        .with_help(format!("`{type_name}` takes `bits 1` to `bits {max_bits}`")),
+                    );
+                    return PLACEHOLDER;
+                }
+                (1u64 << bits) - 1
+            }
+            Quant::Step(_, expr) => {
+                let Some(step) = self.eval_number(unit, expr, "a step") else {
+                    return PLACEHOLDER;
+                };
+                match self.steps_for(step, min, max, type_name, max_bits, expr.span) {
+                    Some(steps) => steps,
+                    None => return PLACEHOLDER,
+                }
+            }
+        };
+        // Generated code and the codec compute in the float type itself, so the
+        // bounds of an `f32` range are the nearest `f32` values.
+        let (min, max) = match repr {
+            FloatRepr::F32 => (f64::from(min as f32), f64::from(max as f32)),
+            FloatRepr::F64 => (min, max),
+        };
+        let grid = (max - min) / steps as f64;
+        let magnitude = min.abs().max(max.abs());
+        let spacing = magnitude * 2f64.powi(-mantissa_bits);
+        if spacing > grid / 4.0 {
+            let span = r.range_span.to(match quant {
+                Quant::Bits(_, e) | Quant::Step(_, e) => e.span,
+            });
+            self.diags.push(
+                Diagnostic::error(
+                    Code::QuantTooFine,
+                    format!("quantization grid is finer than `{type_name}` can represent"),
+                    span,
+                    format!("grid step {grid:.3e}"),
+                )
+                .with_note(format!(
+                    "near {magnitude:?}, `{type_name}` values can be up to {spacing:.3e} apart, \
+                     more than a quarter of the grid step {grid:.3e}"
+                ))
+                .with_help(format!(
+                    "decoded values would not re-encode to the same integer; use fewer bits, a larger step{}",
+                    if repr == FloatRepr::F32 { ", or `f64`" } else { "" }
+                )),
+            );
+            return PLACEHOLDER;
+        }
+        Type::Quantized {
+            repr,
+            min,
+            max,
+            steps,
+            packed_bits: bits_for(u128::from(steps)),
+        }
+    }
+
+    /// `(max - min) / step`, which must be (within 1e-9 relative) a whole number
+    /// of steps between 1 and `2^max_bits`.
+    fn steps_for(
+        &mut self,
+        step: f64,
+        min: f64,
+        max: f64,
+        type_name: &str,
+        max_bits: u32,
+        span: Span,
+    ) -> Option<u64> {
+        let fail = |this: &mut Self, message: String, help: String| {
+            this.diags.push(
+                Diagnostic::error(Code::InvalidQuantStep, message, span, "invalid step")
+                    .with_help(help),
+            );
+            None
+        };
+        if step <= 0.0 {
+            return fail(
+                self,
+                format!("step {step:?} is not positive"),
+                "the step must be greater than 0".into(),
+            );
+        }
+        let ratio = (max - min) / step;
+        let rounded = ratio.round();
+        if ratio < 1.0 - 1e-9 {
+            return fail(
+                self,
+                format!("step {step:?} is larger than the range {min:?}..={max:?}"),
+                "the step must divide MAX - MIN at least once".into(),
+            );
+        }
+        if (ratio - rounded).abs() > 1e-9 * rounded {
+            return fail(
+                self,
+                format!("step {step:?} does not divide the range {min:?}..={max:?}"),
+                format!("(MAX - MIN) / step is {ratio}, not a whole number; choose a step that divides the range, or use `bits N`"),
+            );
+        }
+        let limit = 2f64.powi(max_bits as i32);
+        if rounded > limit {
+            return fail(
+                self,
+                format!("step {step:?} divides the range into {rounded} steps, too many for `{type_name}`"),
+                format!("`{type_name}` allows at most 2^{max_bits} steps; use a larger step"),
+            );
+        }
+        Some(rounded as u64)
+    }
+}
+
+/// How the length of a list, string or bytes with this bound is written.
+fn length_encoding(max: Option<u64>) -> LengthEncoding {
+    match max {
+        Some(m) => LengthEncoding::Fixed {
+            bits: bits_for(u128::from(m)),
+        },
+        None => LengthEncoding::Varint,
+    }
+}

@@ -1,0 +1,125 @@
+//! The trait every generated type implements, and the top-level encode/decode
+//! wrappers (spec §2) that generated `encode` / `decode` methods delegate to.
+
+use alloc::vec::Vec;
+
+use crate::{BitReader, BitWriter, Result};
+
+/// A type with a packed encoding. Generated code implements it for every named
+/// type (struct, message, enum, union); the inherent methods of the same names are
+/// what callers normally use, the trait is for generic code (framing, test runners).
+pub trait Packed: Sized {
+    /// Fewest bits any value encodes to (spec §6.1).
+    const MIN_BITS: u64;
+    /// Most bits any value encodes to, or `None` when the type holds an unbounded
+    /// list, string or bytes value.
+    const MAX_BITS: Option<u64>;
+
+    /// Writes the value's bit stream (no padding) at the writer's position.
+    fn write(&self, w: &mut BitWriter<'_>) -> Result<()>;
+
+    /// Reads a value at the reader's position.
+    fn read(r: &mut BitReader<'_>) -> Result<Self>;
+}
+
+/// Appends the top-level encoding of `value` (spec §2.1: the bit stream padded with
+/// zero bits to a byte boundary) to `out` and returns the number of bytes written.
+/// On error `out` is truncated back to its original length, so a reused buffer never
+/// holds half a message.
+#[inline]
+pub fn encode_packed<T: Packed>(value: &T, out: &mut Vec<u8>) -> Result<usize> {
+    let len = out.len();
+    if let Some(max) = T::MAX_BITS {
+        // One reservation up front keeps the writer's flushes from reallocating.
+        out.reserve(max.div_ceil(8) as usize);
+    }
+    let mut w = BitWriter::new(out);
+    match value.write(&mut w) {
+        Ok(()) => Ok(w.finish()),
+        Err(e) => {
+            out.truncate(len);
+            Err(e)
+        }
+    }
+}
+
+/// Decodes a top-level value from the whole of `bytes` (spec §2.2): the padding after
+/// the value must be zero and nothing may follow it.
+#[inline]
+pub fn decode_packed<T: Packed>(bytes: &[u8]) -> Result<T> {
+    let mut r = BitReader::new(bytes);
+    let value = T::read(&mut r)?;
+    r.finish()?;
+    Ok(value)
+}
+
+/// Converts the elements of a fixed array `[T; N]`, collected by a generated decoder,
+/// into the array. Generated code always passes exactly `N` elements.
+///
+/// # Panics
+///
+/// If `items` does not hold exactly `N` elements (a bug in the generated code).
+#[inline]
+pub fn array_from_vec<T, const N: usize>(items: Vec<T>) -> [T; N] {
+    match items.try_into() {
+        Ok(array) => array,
+        Err(items) => panic!("array of {N} built from {} elements", items.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Error, ErrorKind};
+    use alloc::vec;
+
+    /// A hand-written `{ flag: bool, n: u4 }` that refuses `n > 15`.
+    #[derive(Debug, PartialEq)]
+    struct Small {
+        flag: bool,
+        n: u8,
+    }
+
+    impl Packed for Small {
+        const MIN_BITS: u64 = 5;
+        const MAX_BITS: Option<u64> = Some(5);
+
+        fn write(&self, w: &mut BitWriter<'_>) -> Result<()> {
+            if self.n > 15 {
+                return Err(w.error(ErrorKind::OutOfRange, 1));
+            }
+            w.write_bits(u64::from(self.flag) | u64::from(self.n) << 1, 5);
+            Ok(())
+        }
+
+        fn read(r: &mut BitReader<'_>) -> Result<Self> {
+            let c = r.read_chunk(5);
+            Ok(Small {
+                flag: c.get(0, 1)? != 0,
+                n: c.get(1, 4)? as u8,
+            })
+        }
+    }
+
+    #[test]
+    fn encode_appends_and_rolls_back() {
+        let mut out = vec![0xEE];
+        let n = encode_packed(&Small { flag: true, n: 5 }, &mut out).unwrap();
+        assert_eq!((n, out.as_slice()), (1, &[0xEE, 0x0B][..]));
+        let e: Error = encode_packed(&Small { flag: true, n: 16 }, &mut out).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 1));
+        assert_eq!(out, [0xEE, 0x0B], "failed encode leaves the buffer as it was");
+    }
+
+    #[test]
+    fn decode_checks_padding_and_trailing_bytes() {
+        assert_eq!(
+            decode_packed::<Small>(&[0x0B]).unwrap(),
+            Small { flag: true, n: 5 }
+        );
+        let e = decode_packed::<Small>(&[0x2B]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidPadding);
+        let e = decode_packed::<Small>(&[0x0B, 0]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TrailingData);
+    }
+}

@@ -1,0 +1,174 @@
+//! Typed reads and writes built on the bit primitives: signed integers (spec §3),
+//! floats with canonical NaN (§3.2) and quantized floats (§4.3). They keep generated
+//! code short; each is a thin `#[inline]` wrapper, so the generated code compiles to
+//! the same instructions as if it spelled the arithmetic out.
+
+use crate::{
+    dequantize, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, quantize, sign_extend,
+    to_twos_complement, BitReader, BitWriter, Chunk, ErrorKind, Result,
+};
+
+impl BitWriter<'_> {
+    /// Writes an `iN` (`bits` = N): the low N bits of the two's-complement value.
+    /// The caller has checked that `value` fits in N bits.
+    #[inline(always)]
+    pub fn write_int(&mut self, value: i64, bits: u32) {
+        self.write_bits(to_twos_complement(value, bits), bits);
+    }
+
+    /// Writes an `f32`, any NaN as the canonical NaN.
+    #[inline(always)]
+    pub fn write_f32(&mut self, value: f32) {
+        self.write_bits(f32_to_wire(value), 32);
+    }
+
+    /// Writes an `f64`, any NaN as the canonical NaN.
+    #[inline(always)]
+    pub fn write_f64(&mut self, value: f64) {
+        self.write_bits(f64_to_wire(value), 64);
+    }
+
+    /// Quantizes `value` for a value starting `offset` bits after the current
+    /// position (the offset is only used for the error): NaN and values outside
+    /// `min..=max` are `OutOfRange`.
+    #[inline]
+    pub fn quantize(&self, value: f64, min: f64, max: f64, steps: u64, offset: u32) -> Result<u64> {
+        if !(min <= value && value <= max) {
+            return Err(self.error(ErrorKind::OutOfRange, offset));
+        }
+        quantize(value, min, max, steps, 0)
+    }
+}
+
+impl BitReader<'_> {
+    /// Reads an `iN` (`bits` = N) and sign-extends it.
+    #[inline(always)]
+    pub fn read_int(&mut self, bits: u32) -> Result<i64> {
+        Ok(sign_extend(self.read_bits(bits)?, bits))
+    }
+
+    /// Reads an `f32`; a non-canonical NaN is `NonCanonical` at the value.
+    #[inline(always)]
+    pub fn read_f32(&mut self) -> Result<f32> {
+        let at = self.bit_pos();
+        f32_from_wire(self.read_bits(32)?, at)
+    }
+
+    /// Reads an `f64`; a non-canonical NaN is `NonCanonical` at the value.
+    #[inline(always)]
+    pub fn read_f64(&mut self) -> Result<f64> {
+        let at = self.bit_pos();
+        f64_from_wire(self.read_bits(64)?, at)
+    }
+
+    /// Fills `out` with bytes read as consecutive `u8` values (a `[u8; N]`).
+    #[inline]
+    pub fn read_byte_array(&mut self, out: &mut [u8]) -> Result<()> {
+        if (out.len() as u64).saturating_mul(8) > self.remaining_bits() {
+            return Err(self.error(ErrorKind::Truncated, 0));
+        }
+        for b in out.iter_mut() {
+            *b = self.read_bits(8)? as u8;
+        }
+        Ok(())
+    }
+
+    /// Reads a quantized float stored in `bits` bits; a stored integer above `steps`
+    /// is `OutOfRange` at the value. Returns the binary64 grid value (`f32` fields
+    /// round it with `as f32`, §4.3).
+    #[inline]
+    pub fn read_quantized(&mut self, bits: u32, min: f64, max: f64, steps: u64) -> Result<f64> {
+        let at = self.bit_pos();
+        let q = self.read_bits(bits)?;
+        if q > steps {
+            return Err(crate::Error::new(ErrorKind::OutOfRange, at));
+        }
+        Ok(dequantize(q, min, max, steps))
+    }
+}
+
+impl Chunk {
+    /// The `iN` (`bits` = N) at `offset` bits into the chunk, sign-extended.
+    #[inline(always)]
+    pub fn get_int(&self, offset: u32, bits: u32) -> Result<i64> {
+        Ok(sign_extend(self.get(offset, bits)?, bits))
+    }
+
+    /// The `f32` at `offset`; a non-canonical NaN is `NonCanonical` there.
+    #[inline(always)]
+    pub fn get_f32(&self, offset: u32) -> Result<f32> {
+        f32_from_wire(self.get(offset, 32)?, self.start() + u64::from(offset))
+    }
+
+    /// The `f64` at `offset`; a non-canonical NaN is `NonCanonical` there.
+    #[inline(always)]
+    pub fn get_f64(&self, offset: u32) -> Result<f64> {
+        f64_from_wire(self.get(offset, 64)?, self.start() + u64::from(offset))
+    }
+
+    /// The quantized float stored in `bits` bits at `offset`; a stored integer above
+    /// `steps` is `OutOfRange` there. Returns the binary64 grid value.
+    #[inline]
+    pub fn get_quantized(
+        &self,
+        offset: u32,
+        bits: u32,
+        min: f64,
+        max: f64,
+        steps: u64,
+    ) -> Result<f64> {
+        let q = self.get(offset, bits)?;
+        if q > steps {
+            return Err(self.error(ErrorKind::OutOfRange, offset));
+        }
+        Ok(dequantize(q, min, max, steps))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn signed_float_and_quantized_round_trip() {
+        let mut buf = Vec::new();
+        let mut w = BitWriter::new(&mut buf);
+        w.write_int(-3, 4);
+        w.write_f32(f32::NAN);
+        w.write_f64(-0.0);
+        let q = w.quantize(0.5, 0.0, 1.0, 255, 0).unwrap();
+        w.write_bits(q, 8);
+        let e = w.quantize(1.5, 0.0, 1.0, 255, 2).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 110));
+        w.finish();
+
+        let mut r = BitReader::new(&buf);
+        assert_eq!(r.read_int(4).unwrap(), -3);
+        assert!(r.read_f32().unwrap().is_nan());
+        assert_eq!(r.read_f64().unwrap().to_bits(), (-0.0f64).to_bits());
+        assert_eq!(r.read_quantized(8, 0.0, 1.0, 255).unwrap(), 128.0 / 255.0);
+
+        let mut r = BitReader::new(&buf);
+        let c = r.read_chunk(36);
+        assert_eq!(c.get_int(0, 4).unwrap(), -3);
+        assert!(c.get_f32(4).unwrap().is_nan());
+        let e = c.get_quantized(0, 4, 0.0, 1.0, 12).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 0));
+    }
+
+    #[test]
+    fn non_canonical_nan_is_reported_at_the_value() {
+        let mut buf = Vec::new();
+        let mut w = BitWriter::new(&mut buf);
+        w.write_bits(0, 3);
+        w.write_bits(0x7FC0_0001, 32);
+        w.finish();
+        let mut r = BitReader::new(&buf);
+        r.read_bits(3).unwrap();
+        let e = r.clone().read_f32().unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::NonCanonical, 3));
+        let e = r.read_chunk(32).get_f32(0).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::NonCanonical, 3));
+    }
+}
