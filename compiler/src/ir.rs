@@ -67,11 +67,21 @@ pub struct Constant {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ConstValue {
     /// An integer constant with its declared integer type (`u32`, `i64`, ...).
-    Int { ty: IntRepr, value: i128 },
+    Int {
+        ty: IntRepr,
+        value: i128,
+    },
     /// A float constant with its declared float type.
-    Float { ty: FloatRepr, value: f64 },
-    Bool { value: bool },
-    String { value: String },
+    Float {
+        ty: FloatRepr,
+        value: f64,
+    },
+    Bool {
+        value: bool,
+    },
+    String {
+        value: String,
+    },
 }
 
 /// A named type.
@@ -163,7 +173,10 @@ pub enum IntRepr {
 
 impl IntRepr {
     pub fn signed(self) -> bool {
-        matches!(self, IntRepr::I8 | IntRepr::I16 | IntRepr::I32 | IntRepr::I64)
+        matches!(
+            self,
+            IntRepr::I8 | IntRepr::I16 | IntRepr::I32 | IntRepr::I64
+        )
     }
 
     /// Width of the representation in bits (8, 16, 32 or 64).
@@ -245,11 +258,21 @@ pub enum Type {
     /// `[T; N]`: exactly `len` elements, no length on the wire.
     Array { elem: Box<Type>, len: u64 },
     /// `list<T>` / `list<T, max N>`.
-    List { elem: Box<Type>, max: Option<u64>, packed_len: LengthEncoding },
+    List {
+        elem: Box<Type>,
+        max: Option<u64>,
+        packed_len: LengthEncoding,
+    },
     /// `string` / `string<max N>`: UTF-8, length in bytes.
-    String { max: Option<u64>, packed_len: LengthEncoding },
+    String {
+        max: Option<u64>,
+        packed_len: LengthEncoding,
+    },
     /// `bytes` / `bytes<max N>`.
-    Bytes { max: Option<u64>, packed_len: LengthEncoding },
+    Bytes {
+        max: Option<u64>,
+        packed_len: LengthEncoding,
+    },
     /// A reference to a named struct, enum, union or message.
     Named { id: TypeId, name: String },
 }
@@ -277,7 +300,10 @@ pub struct PackedLayout {
 impl PackedLayout {
     /// A fixed-width type: every value has the same encoded width.
     pub fn fixed(bits: u64) -> Self {
-        PackedLayout { min_bits: bits, max_bits: Some(bits) }
+        PackedLayout {
+            min_bits: bits,
+            max_bits: Some(bits),
+        }
     }
 
     /// Whether every value of the type encodes to the same number of bits.

@@ -37,13 +37,18 @@ pub fn compile_source(file_name: &str, source: &str) -> Result<ir::Schema, Diagn
 }
 
 /// Compiles the schema `root` with files provided by `loader`.
-pub fn compile_with_loader(root: &str, loader: &dyn SourceLoader) -> Result<ir::Schema, Diagnostics> {
+pub fn compile_with_loader(
+    root: &str,
+    loader: &dyn SourceLoader,
+) -> Result<ir::Schema, Diagnostics> {
     into_result(sema::compile(root, loader))
 }
 
 /// Warnings alone do not fail a compilation (they are dropped here; use
 /// [`sema::compile`] to see them together with the schema).
-fn into_result((schema, diags): (Option<ir::Schema>, Diagnostics)) -> Result<ir::Schema, Diagnostics> {
+fn into_result(
+    (schema, diags): (Option<ir::Schema>, Diagnostics),
+) -> Result<ir::Schema, Diagnostics> {
     match schema {
         Some(schema) if !diags.has_errors() => Ok(schema),
         _ => Err(diags),

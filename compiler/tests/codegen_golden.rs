@@ -27,7 +27,10 @@ fn generated() -> Vec<(PathBuf, String)> {
         .map(|path| {
             let schema = bitwire_compiler::compile_file(&path)
                 .unwrap_or_else(|d| panic!("{} does not compile:\n{}", path.display(), d.render()));
-            let opts = RustOptions { json: true, source_name: schema.root_file.clone() };
+            let opts = RustOptions {
+                json: true,
+                source_name: schema.root_file.clone(),
+            };
             let code = generate_rust(&schema, &opts);
             (path, code)
         })
@@ -49,7 +52,10 @@ fn generated_code_matches_golden_files() {
             stale.push(golden.display().to_string());
         }
     }
-    assert!(stale.is_empty(), "generated code differs from {stale:?}; rerun with BLESS=1 if intended");
+    assert!(
+        stale.is_empty(),
+        "generated code differs from {stale:?}; rerun with BLESS=1 if intended"
+    );
 }
 
 #[test]
@@ -62,7 +68,10 @@ fn generation_is_deterministic() {
 #[test]
 fn generated_code_is_rustfmt_clean() {
     // The generator never runs rustfmt; this checks that it did not need to.
-    let available = Command::new("rustfmt").arg("--version").output().is_ok_and(|o| o.status.success());
+    let available = Command::new("rustfmt")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !available {
         eprintln!("rustfmt not installed; skipping the layout check");
         return;
@@ -78,12 +87,26 @@ fn generated_code_is_rustfmt_clean() {
             .spawn()
             .expect("spawn rustfmt");
         use std::io::Write;
-        child.stdin.take().expect("stdin").write_all(code.as_bytes()).expect("feed rustfmt");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(code.as_bytes())
+            .expect("feed rustfmt");
         let out = child.wait_with_output().expect("rustfmt runs");
-        assert!(out.status.success(), "rustfmt failed on {}: {}", schema.display(), String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "rustfmt failed on {}: {}",
+            schema.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
         let formatted = String::from_utf8(out.stdout).expect("utf-8");
         if formatted != code {
-            let first = formatted.lines().zip(code.lines()).position(|(a, b)| a != b).unwrap_or(0);
+            let first = formatted
+                .lines()
+                .zip(code.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
             panic!(
                 "{}: generated code is not rustfmt-formatted; first difference at line {}:\n  generated: {:?}\n  rustfmt:   {:?}",
                 schema.display(),

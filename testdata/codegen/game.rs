@@ -335,25 +335,32 @@ impl Packet64 {
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        if self.weapon_id > 15 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 1);
-            return Err(e.in_field("weapon_id"));
-        }
-        if self.team_id > 3 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 5);
-            return Err(e.in_field("team_id"));
-        }
-        if self.health > 511 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 7);
-            return Err(e.in_field("health"));
-        }
-        if !(-2048..=2047).contains(&self.pos_x) {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 16);
-            return Err(e.in_field("pos_x"));
-        }
-        if !(-2048..=2047).contains(&self.pos_y) {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 28);
-            return Err(e.in_field("pos_y"));
+        let bad = (self.weapon_id > 15)
+            | (self.team_id > 3)
+            | (self.health > 511)
+            | !(-2048..=2047).contains(&self.pos_x)
+            | !(-2048..=2047).contains(&self.pos_y);
+        if bad {
+            if self.weapon_id > 15 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 1);
+                return Err(e.in_field("weapon_id"));
+            }
+            if self.team_id > 3 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 5);
+                return Err(e.in_field("team_id"));
+            }
+            if self.health > 511 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 7);
+                return Err(e.in_field("health"));
+            }
+            if !(-2048..=2047).contains(&self.pos_x) {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 16);
+                return Err(e.in_field("pos_x"));
+            }
+            if !(-2048..=2047).contains(&self.pos_y) {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 28);
+                return Err(e.in_field("pos_y"));
+            }
         }
         let word = u64::from(self.is_alive)
             | (u64::from(self.weapon_id) << 1)
@@ -371,14 +378,27 @@ impl Packet64 {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(64);
-        let is_alive = c.get(0, 1).in_field("is_alive")? != 0;
-        let weapon_id = c.get(1, 4).in_field("weapon_id")? as u8;
-        let team_id = c.get(5, 2).in_field("team_id")? as u8;
-        let health = c.get(7, 9).in_field("health")? as u16;
-        let pos_x = c.get_int(16, 12).in_field("pos_x")? as i16;
-        let pos_y = c.get_int(28, 12).in_field("pos_y")? as i16;
-        let rotation = c.get(40, 8).in_field("rotation")? as u8;
-        let score = c.get(48, 16).in_field("score")? as u16;
+        let is_alive = c.bits(0, 1) != 0;
+        let weapon_id = c.bits(1, 4) as u8;
+        let team_id = c.bits(5, 2) as u8;
+        let health = c.bits(7, 9) as u16;
+        let pos_x = ::bitwire::sign_extend(c.bits(16, 12), 12) as i16;
+        let pos_y = ::bitwire::sign_extend(c.bits(28, 12), 12) as i16;
+        let rotation = c.bits(40, 8) as u8;
+        let score = c.bits(48, 16) as u16;
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "is_alive"),
+            (1, 4, "weapon_id"),
+            (5, 2, "team_id"),
+            (7, 9, "health"),
+            (16, 12, "pos_x"),
+            (28, 12, "pos_y"),
+            (40, 8, "rotation"),
+            (48, 16, "score"),
+        ];
+        if c.avail() < 64 {
+            return Err(c.truncated(RUN));
+        }
         Ok(Self {
             is_alive,
             weapon_id,
@@ -530,12 +550,23 @@ impl Buttons {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(6);
-        let fire = c.get(0, 1).in_field("fire")? != 0;
-        let aim = c.get(1, 1).in_field("aim")? != 0;
-        let jump = c.get(2, 1).in_field("jump")? != 0;
-        let crouch = c.get(3, 1).in_field("crouch")? != 0;
-        let reload = c.get(4, 1).in_field("reload")? != 0;
-        let use_item = c.get(5, 1).in_field("use_item")? != 0;
+        let fire = c.bits(0, 1) != 0;
+        let aim = c.bits(1, 1) != 0;
+        let jump = c.bits(2, 1) != 0;
+        let crouch = c.bits(3, 1) != 0;
+        let reload = c.bits(4, 1) != 0;
+        let use_item = c.bits(5, 1) != 0;
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "fire"),
+            (1, 1, "aim"),
+            (2, 1, "jump"),
+            (3, 1, "crouch"),
+            (4, 1, "reload"),
+            (5, 1, "use_item"),
+        ];
+        if c.avail() < 6 {
+            return Err(c.truncated(RUN));
+        }
         Ok(Self {
             fire,
             aim,
@@ -701,7 +732,11 @@ impl Input {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(32);
-        let seq = c.get(0, 16).in_field("seq")? as u16;
+        let seq = c.bits(0, 16) as u16;
+        const RUN: &[(u32, u32, &str)] = &[(0, 16, "seq")];
+        if c.avail() < 16 {
+            return Err(c.truncated(RUN));
+        }
         let move_x = c.get_quantized(16, 8, -1.0, 1.0, 255);
         let move_x = move_x.in_field("move_x")? as f32;
         let move_y = c.get_quantized(24, 8, -1.0, 1.0, 255);
@@ -1058,8 +1093,12 @@ impl Entity {
             let e = c.error(::bitwire::ErrorKind::InvalidEnum, 40);
             return Err(e.in_field("team"));
         };
-        let on_ground = c.get(42, 1).in_field("on_ground")? != 0;
-        let sprinting = c.get(43, 1).in_field("sprinting")? != 0;
+        let on_ground = c.bits(42, 1) != 0;
+        let sprinting = c.bits(43, 1) != 0;
+        const RUN: &[(u32, u32, &str)] = &[(42, 1, "on_ground"), (43, 1, "sprinting")];
+        if c.avail() < 44 {
+            return Err(c.truncated(RUN));
+        }
         let target = if r.read_bool().in_field("target")? {
             let c1 = r.read_chunk(12);
             let v1 = c1.get(0, 12).in_field("target")?;
@@ -1263,8 +1302,7 @@ impl Snapshot {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let tick = r.read_varint(32).in_field("tick")? as u32;
-        let c = r.read_chunk(16);
-        let ack_seq = c.get(0, 16).in_field("ack_seq")? as u16;
+        let ack_seq = r.read_bits(16).in_field("ack_seq")? as u16;
         let start = r.bit_pos();
         let len = r.read_bits(7).in_field("entities")?;
         if len > 64 {
@@ -1390,13 +1428,16 @@ impl Kill {
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        if self.killer > 4095 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
-            return Err(e.in_field("killer"));
-        }
-        if self.victim > 4095 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 12);
-            return Err(e.in_field("victim"));
+        let bad = (self.killer > 4095) | (self.victim > 4095);
+        if bad {
+            if self.killer > 4095 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
+                return Err(e.in_field("killer"));
+            }
+            if self.victim > 4095 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 12);
+                return Err(e.in_field("victim"));
+            }
         }
         let word = u64::from(self.killer)
             | (u64::from(self.victim) << 12)
@@ -1410,16 +1451,22 @@ impl Kill {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(29);
-        let killer = c.get(0, 12).in_field("killer")?;
-        let killer = killer as u16;
-        let victim = c.get(12, 12).in_field("victim")?;
-        let victim = victim as u16;
+        let killer = c.bits(0, 12) as u16;
+        let victim = c.bits(12, 12) as u16;
+        const RUN: &[(u32, u32, &str)] =
+            &[(0, 12, "killer"), (12, 12, "victim"), (28, 1, "headshot")];
+        if c.avail() < 24 {
+            return Err(c.truncated(RUN));
+        }
         let weapon = c.get(24, 4).in_field("weapon")?;
         let Some(weapon) = Weapon::from_value(weapon) else {
             let e = c.error(::bitwire::ErrorKind::InvalidEnum, 24);
             return Err(e.in_field("weapon"));
         };
-        let headshot = c.get(28, 1).in_field("headshot")? != 0;
+        let headshot = c.bits(28, 1) != 0;
+        if c.avail() < 29 {
+            return Err(c.truncated(RUN));
+        }
         Ok(Self {
             killer,
             victim,

@@ -375,13 +375,16 @@ impl Scalars {
             | (u64::from(self.odd) << 10);
         w.write_bits(word, 23);
         w.write_bits(self.wide, 64);
-        if self.big > 18014398509481983 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
-            return Err(e.in_field("big"));
-        }
-        if !(-16..=15).contains(&self.neg) {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 54);
-            return Err(e.in_field("neg"));
+        let bad = (self.big > 18014398509481983) | !(-16..=15).contains(&self.neg);
+        if bad {
+            if self.big > 18014398509481983 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
+                return Err(e.in_field("big"));
+            }
+            if !(-16..=15).contains(&self.neg) {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 54);
+                return Err(e.in_field("neg"));
+            }
         }
         let word = self.big | (::bitwire::to_twos_complement(i64::from(self.neg), 5) << 54);
         w.write_bits(word, 59);
@@ -394,21 +397,27 @@ impl Scalars {
         w.write_int(self.i33, 33);
         w.write_f32(self.half);
         w.write_f64(self.double);
-        if self.level > 1000 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
-            return Err(e.in_field("level"));
-        }
-        if !(-100..=100).contains(&self.offset) {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 10);
-            return Err(e.in_field("offset"));
-        }
-        if !(10..=20).contains(&self.shifted) {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 18);
-            return Err(e.in_field("shifted"));
-        }
-        if self.fixed != 7 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 22);
-            return Err(e.in_field("fixed"));
+        let bad = (self.level > 1000)
+            | !(-100..=100).contains(&self.offset)
+            | !(10..=20).contains(&self.shifted)
+            | (self.fixed != 7);
+        if bad {
+            if self.level > 1000 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
+                return Err(e.in_field("level"));
+            }
+            if !(-100..=100).contains(&self.offset) {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 10);
+                return Err(e.in_field("offset"));
+            }
+            if !(10..=20).contains(&self.shifted) {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 18);
+                return Err(e.in_field("shifted"));
+            }
+            if self.fixed != 7 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 22);
+                return Err(e.in_field("fixed"));
+            }
         }
         let word = u64::from(self.level)
             | (((i64::from(self.offset) + 100) as u64) << 10)
@@ -433,25 +442,32 @@ impl Scalars {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(23);
-        let flag = c.get(0, 1).in_field("flag")? != 0;
-        let tiny = c.get(1, 1).in_field("tiny")? as u8;
-        let full8 = c.get(2, 8).in_field("full8")? as u8;
-        let odd = c.get(10, 13).in_field("odd")? as u16;
-        let c = r.read_chunk(64);
-        let wide = c.get(0, 64).in_field("wide")?;
+        let flag = c.bits(0, 1) != 0;
+        let tiny = c.bits(1, 1) as u8;
+        let full8 = c.bits(2, 8) as u8;
+        let odd = c.bits(10, 13) as u16;
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "flag"),
+            (1, 1, "tiny"),
+            (2, 8, "full8"),
+            (10, 13, "odd"),
+        ];
+        if c.avail() < 23 {
+            return Err(c.truncated(RUN));
+        }
+        let wide = r.read_bits(64).in_field("wide")?;
         let c = r.read_chunk(59);
-        let big = c.get(0, 54).in_field("big")?;
-        let neg = c.get_int(54, 5).in_field("neg")? as i8;
-        let c = r.read_chunk(16);
-        let full16 = c.get_int(0, 16).in_field("full16")? as i16;
-        let c = r.read_chunk(64);
-        let i64v = c.get_int(0, 64).in_field("i64v")?;
-        let c = r.read_chunk(33);
-        let i33_ = c.get_int(0, 33).in_field("i33")?;
-        let c = r.read_chunk(32);
-        let half = c.get_f32(0).in_field("half")?;
-        let c = r.read_chunk(64);
-        let double = c.get_f64(0).in_field("double")?;
+        let big = c.bits(0, 54);
+        let neg = ::bitwire::sign_extend(c.bits(54, 5), 5) as i8;
+        const RUN2: &[(u32, u32, &str)] = &[(0, 54, "big"), (54, 5, "neg")];
+        if c.avail() < 59 {
+            return Err(c.truncated(RUN2));
+        }
+        let full16 = r.read_int(16).in_field("full16")? as i16;
+        let i64v = r.read_int(64).in_field("i64v")?;
+        let i33_ = r.read_int(33).in_field("i33")?;
+        let half = r.read_f32().in_field("half")?;
+        let double = r.read_f64().in_field("double")?;
         let c = r.read_chunk(22);
         let level = c.get(0, 10).in_field("level")?;
         if level > 1000 {
@@ -884,8 +900,7 @@ impl Composite {
     /// Reads a value at the reader's position.
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
-        let c = r.read_chunk(8);
-        let r#type = c.get(0, 8).in_field("type")? as u8;
+        let r#type = r.read_bits(8).in_field("type")? as u8;
         let r_ = r.read_varint(16).in_field("r")? as u16;
         let v_ = r.read_varint(32).in_field("v")?;
         let v_ = ::bitwire::zigzag_decode(v_) as i32;
@@ -990,8 +1005,7 @@ impl Composite {
             let item1 = item1.at_index(i1).in_field("quants")? as f32;
             quants.push(item1);
         }
-        let c = r.read_chunk(7);
-        let t = c.get_int(0, 7);
+        let t = r.read_int(7);
         let a_field_with_a_rather_long_name_for_tests =
             t.in_field("a_field_with_a_rather_long_name_for_tests")? as i8;
         let start = r.bit_pos();
@@ -1352,8 +1366,12 @@ impl Point {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(16);
-        let x = c.get_int(0, 8).in_field("x")? as i8;
-        let y = c.get_int(8, 8).in_field("y")? as i8;
+        let x = ::bitwire::sign_extend(c.bits(0, 8), 8) as i8;
+        let y = ::bitwire::sign_extend(c.bits(8, 8), 8) as i8;
+        const RUN: &[(u32, u32, &str)] = &[(0, 8, "x"), (8, 8, "y")];
+        if c.avail() < 16 {
+            return Err(c.truncated(RUN));
+        }
         Ok(Self { x, y })
     }
 

@@ -81,25 +81,32 @@ impl Packet64 {
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        if self.weapon_id > 15 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 1);
-            return Err(e.in_field("weapon_id"));
-        }
-        if self.team_id > 3 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 5);
-            return Err(e.in_field("team_id"));
-        }
-        if self.health > 511 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 7);
-            return Err(e.in_field("health"));
-        }
-        if !(-2048..=2047).contains(&self.pos_x) {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 16);
-            return Err(e.in_field("pos_x"));
-        }
-        if !(-2048..=2047).contains(&self.pos_y) {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 28);
-            return Err(e.in_field("pos_y"));
+        let bad = (self.weapon_id > 15)
+            | (self.team_id > 3)
+            | (self.health > 511)
+            | !(-2048..=2047).contains(&self.pos_x)
+            | !(-2048..=2047).contains(&self.pos_y);
+        if bad {
+            if self.weapon_id > 15 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 1);
+                return Err(e.in_field("weapon_id"));
+            }
+            if self.team_id > 3 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 5);
+                return Err(e.in_field("team_id"));
+            }
+            if self.health > 511 {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 7);
+                return Err(e.in_field("health"));
+            }
+            if !(-2048..=2047).contains(&self.pos_x) {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 16);
+                return Err(e.in_field("pos_x"));
+            }
+            if !(-2048..=2047).contains(&self.pos_y) {
+                let e = w.error(::bitwire::ErrorKind::OutOfRange, 28);
+                return Err(e.in_field("pos_y"));
+            }
         }
         let word = u64::from(self.is_alive)
             | (u64::from(self.weapon_id) << 1)
@@ -117,14 +124,27 @@ impl Packet64 {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(64);
-        let is_alive = c.get(0, 1).in_field("is_alive")? != 0;
-        let weapon_id = c.get(1, 4).in_field("weapon_id")? as u8;
-        let team_id = c.get(5, 2).in_field("team_id")? as u8;
-        let health = c.get(7, 9).in_field("health")? as u16;
-        let pos_x = c.get_int(16, 12).in_field("pos_x")? as i16;
-        let pos_y = c.get_int(28, 12).in_field("pos_y")? as i16;
-        let rotation = c.get(40, 8).in_field("rotation")? as u8;
-        let score = c.get(48, 16).in_field("score")? as u16;
+        let is_alive = c.bits(0, 1) != 0;
+        let weapon_id = c.bits(1, 4) as u8;
+        let team_id = c.bits(5, 2) as u8;
+        let health = c.bits(7, 9) as u16;
+        let pos_x = ::bitwire::sign_extend(c.bits(16, 12), 12) as i16;
+        let pos_y = ::bitwire::sign_extend(c.bits(28, 12), 12) as i16;
+        let rotation = c.bits(40, 8) as u8;
+        let score = c.bits(48, 16) as u16;
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "is_alive"),
+            (1, 4, "weapon_id"),
+            (5, 2, "team_id"),
+            (7, 9, "health"),
+            (16, 12, "pos_x"),
+            (28, 12, "pos_y"),
+            (40, 8, "rotation"),
+            (48, 16, "score"),
+        ];
+        if c.avail() < 64 {
+            return Err(c.truncated(RUN));
+        }
         Ok(Self {
             is_alive,
             weapon_id,

@@ -21,7 +21,10 @@ pub fn run(args: &GenArgs) -> ExitCode {
     let stem = file_stem(&args.schema);
     let (file_name, code) = match args.lang {
         Lang::Rust => {
-            let opts = RustOptions { json: args.json, source_name: schema.root_file.clone() };
+            let opts = RustOptions {
+                json: args.json,
+                source_name: schema.root_file.clone(),
+            };
             (format!("{stem}.rs"), generate_rust(&schema, &opts))
         }
     };
@@ -41,9 +44,20 @@ pub fn run(args: &GenArgs) -> ExitCode {
 /// The schema file name without directory and extension, made a valid Rust module
 /// name (`game-state.bw` → `game_state`), since users `mod` or `include!` the file.
 fn file_stem(path: &Path) -> String {
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut s: String =
-        stem.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut s: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, '_');
     }

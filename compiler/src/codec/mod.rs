@@ -23,6 +23,7 @@ mod decode;
 mod encode;
 mod error;
 mod json;
+pub mod random;
 mod rules;
 mod value;
 

@@ -82,7 +82,13 @@ pub(crate) fn quantize(v: f64, min: f64, max: f64, steps: u64) -> u64 {
 
 /// The value of grid point `q` (already `<= steps`) by §4.3, rounded to `repr`.
 pub(crate) fn dequantize(q: u64, min: f64, max: f64, steps: u64, repr: FloatRepr) -> f64 {
-    let v = min + ((max - min) * q as f64) / steps as f64;
+    // The last grid point is `max` itself (§4.3): the formula could land one ulp above
+    // it, and the encoder would then reject the decoded value.
+    let v = if q == steps {
+        max
+    } else {
+        min + ((max - min) * q as f64) / steps as f64
+    };
     round_to(repr, v)
 }
 

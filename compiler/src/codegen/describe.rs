@@ -11,11 +11,23 @@ pub fn type_text(ty: &Type) -> String {
         Type::UInt { bits, .. } => format!("u{bits}"),
         Type::SInt { bits, .. } => format!("i{bits}"),
         Type::Float { repr } => float_name(*repr).into(),
-        Type::Bounded { repr, base_bits, min, max, .. } => {
+        Type::Bounded {
+            repr,
+            base_bits,
+            min,
+            max,
+            ..
+        } => {
             let sign = if repr.signed() { 'i' } else { 'u' };
             format!("{sign}{base_bits} in {min}..={max}")
         }
-        Type::Quantized { repr, min, max, steps, packed_bits } => {
+        Type::Quantized {
+            repr,
+            min,
+            max,
+            steps,
+            packed_bits,
+        } => {
             let base = float_name(*repr);
             let bits_form = *packed_bits == 64 || *steps == (1u64 << packed_bits) - 1;
             if bits_form {
@@ -131,14 +143,28 @@ mod tests {
             packed_bits: 16,
         };
         assert_eq!(type_text(&q), "f32 in -1024.0..=1024.0 bits 16");
-        let q = Type::Quantized { repr: FloatRepr::F64, min: 0.0, max: 10.0, steps: 1000, packed_bits: 10 };
+        let q = Type::Quantized {
+            repr: FloatRepr::F64,
+            min: 0.0,
+            max: 10.0,
+            steps: 1000,
+            packed_bits: 10,
+        };
         assert_eq!(type_text(&q), "f64 in 0.0..=10.0 step 0.01");
         let l = Type::List {
-            elem: Box::new(Type::Optional { inner: Box::new(Type::Bool) }),
+            elem: Box::new(Type::Optional {
+                inner: Box::new(Type::Bool),
+            }),
             max: Some(8),
             packed_len: LengthEncoding::Fixed { bits: 4 },
         };
         assert_eq!(type_text(&l), "list<optional<bool>, max 8>");
-        assert_eq!(size_text(&PackedLayout { min_bits: 5, max_bits: None }), "at least 5 bits");
+        assert_eq!(
+            size_text(&PackedLayout {
+                min_bits: 5,
+                max_bits: None
+            }),
+            "at least 5 bits"
+        );
     }
 }

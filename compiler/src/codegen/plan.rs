@@ -49,13 +49,19 @@ pub fn scalar_bits(schema: &Schema, ty: &Type) -> Option<u32> {
     match ty {
         Type::Bool => Some(1),
         Type::UInt { bits, .. } | Type::SInt { bits, .. } => Some(*bits),
-        Type::Float { repr: FloatRepr::F32 } => Some(32),
-        Type::Float { repr: FloatRepr::F64 } => Some(64),
+        Type::Float {
+            repr: FloatRepr::F32,
+        } => Some(32),
+        Type::Float {
+            repr: FloatRepr::F64,
+        } => Some(64),
         Type::Bounded { packed_bits, .. } | Type::Quantized { packed_bits, .. } => {
             Some(*packed_bits)
         }
         Type::Named { id, .. } => match &schema.types[*id].kind {
-            TypeDefKind::Enum { packed_tag_bits, .. } => Some(*packed_tag_bits),
+            TypeDefKind::Enum {
+                packed_tag_bits, ..
+            } => Some(*packed_tag_bits),
             _ => None,
         },
         _ => None,
@@ -76,10 +82,17 @@ pub fn struct_plan(schema: &Schema, fields: &[crate::ir::Field]) -> Vec<Step> {
                     if let Some(done) = run.take() {
                         steps.push(Step::Run(done));
                     }
-                    run = Some(Run { bits: 0, fields: Vec::new() });
+                    run = Some(Run {
+                        bits: 0,
+                        fields: Vec::new(),
+                    });
                 }
                 let r = run.as_mut().expect("a run is open");
-                r.fields.push(RunField { index, offset: r.bits, bits });
+                r.fields.push(RunField {
+                    index,
+                    offset: r.bits,
+                    bits,
+                });
                 r.bits += bits;
             }
             None => {
@@ -152,11 +165,18 @@ mod tests {
     }
 
     fn uint(bits: u32) -> Type {
-        Type::UInt { bits, repr: IntRepr::for_width(false, bits) }
+        Type::UInt {
+            bits,
+            repr: IntRepr::for_width(false, bits),
+        }
     }
 
     fn empty_schema() -> Schema {
-        Schema { root_file: "t.bw".into(), constants: vec![], types: vec![] }
+        Schema {
+            root_file: "t.bw".into(),
+            constants: vec![],
+            types: vec![],
+        }
     }
 
     #[test]
@@ -169,7 +189,9 @@ mod tests {
             .collect::<Vec<_>>();
         let plan = struct_plan(&s, &fields);
         assert_eq!(plan.len(), 1);
-        let Step::Run(run) = &plan[0] else { panic!("{plan:?}") };
+        let Step::Run(run) = &plan[0] else {
+            panic!("{plan:?}")
+        };
         assert_eq!(run.bits, 64);
         let offsets: Vec<u32> = run.fields.iter().map(|f| f.offset).collect();
         assert_eq!(offsets, [0, 1, 5, 7, 16, 28, 40, 48]);
@@ -182,8 +204,21 @@ mod tests {
             field("a", uint(40), 40),
             field("b", uint(30), 30),
             field("c", Type::Bool, 1),
-            field("s", Type::String { max: None, packed_len: crate::ir::LengthEncoding::Varint }, 5),
-            field("d", Type::Float { repr: FloatRepr::F64 }, 64),
+            field(
+                "s",
+                Type::String {
+                    max: None,
+                    packed_len: crate::ir::LengthEncoding::Varint,
+                },
+                5,
+            ),
+            field(
+                "d",
+                Type::Float {
+                    repr: FloatRepr::F64,
+                },
+                64,
+            ),
         ];
         let plan = struct_plan(&s, &fields);
         let shape: Vec<String> = plan
@@ -201,10 +236,22 @@ mod tests {
         let tys = [
             uint(53),
             uint(54),
-            Type::SInt { bits: 54, repr: IntRepr::I64 },
-            Type::SInt { bits: 53, repr: IntRepr::I64 },
-            Type::VarUInt { bits: 64, repr: IntRepr::U64 },
-            Type::VarSInt { bits: 32, repr: IntRepr::I32 },
+            Type::SInt {
+                bits: 54,
+                repr: IntRepr::I64,
+            },
+            Type::SInt {
+                bits: 53,
+                repr: IntRepr::I64,
+            },
+            Type::VarUInt {
+                bits: 64,
+                repr: IntRepr::U64,
+            },
+            Type::VarSInt {
+                bits: 32,
+                repr: IntRepr::I32,
+            },
             Type::Bounded {
                 repr: IntRepr::I64,
                 base_bits: 64,

@@ -103,6 +103,8 @@ codes! {
     MessageIdOutOfRange = "E0316", "message id out of range";
     /// Two messages with the same id.
     DuplicateMessageId = "E0317", "duplicate message id";
+    /// `optional<optional<T>>`: absent and present-but-absent would both be JSON `null`.
+    NestedOptional = "E0318", "nested optional";
 
     /// A type whose encoded size in bits does not fit in 64 bits.
     SizeOverflow = "E0401", "size overflow";

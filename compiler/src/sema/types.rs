@@ -24,9 +24,28 @@ impl Lowerer<'_> {
         match &ty.kind {
             TypeExprKind::Name(ident) => self.lower_name(unit, ident),
             TypeExprKind::Refined(r) => self.lower_refined(unit, r),
-            TypeExprKind::Optional(inner) => Type::Optional {
-                inner: Box::new(self.lower_type(unit, inner)),
-            },
+            TypeExprKind::Optional(inner) => {
+                if matches!(inner.kind, TypeExprKind::Optional(_)) {
+                    // Both "absent" and "present but inner absent" would map to JSON
+                    // `null`, so a value could not survive a trip through JSON.
+                    self.diags.push(
+                        Diagnostic::error(
+                            Code::NestedOptional,
+                            "`optional` directly inside `optional`",
+                            ty.span,
+                            "nested optional",
+                        )
+                        .with_help(
+                            "use one `optional`, or a union with a unit variant to tell \
+                             the two kinds of absence apart",
+                        ),
+                    );
+                    return PLACEHOLDER;
+                }
+                Type::Optional {
+                    inner: Box::new(self.lower_type(unit, inner)),
+                }
+            }
             TypeExprKind::Array(elem, len) => {
                 let elem = self.lower_type(unit, elem);
                 let Some(len) = self.eval_int(unit, len, "an array length") else {

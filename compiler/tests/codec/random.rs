@@ -1,24 +1,7 @@
 //! Random values, and random and mutated bytes (canonical form, spec §2.4).
 
 use super::support::*;
-
-/// xorshift64*: a fixed-seed generator, so failures reproduce.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+pub use bitwire_compiler::codec::random::{random_value, Rng};
 
 /// A schema that uses every construct.
 pub fn everything() -> (Schema, TypeId) {
@@ -68,115 +51,6 @@ pub fn everything() -> (Schema, TypeId) {
         ],
     );
     (b.schema, Builder::id(&t))
-}
-
-/// A random valid value of `ty`.
-pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
-    let pick_int = |rng: &mut Rng, lo: i128, hi: i128| -> i128 {
-        let span = (hi - lo) as u128 + 1;
-        let r = match rng.below(4) {
-            0 => 0,
-            1 => span - 1,
-            _ => (u128::from(rng.next()) << 64 | u128::from(rng.next())) % span,
-        };
-        lo + r as i128
-    };
-    match ty {
-        Type::Bool => Value::Bool(rng.chance(50)),
-        Type::UInt { bits, .. } | Type::VarUInt { bits, .. } => {
-            let hi = (1i128 << bits) - 1;
-            let lim = if rng.chance(50) { hi.min(300) } else { hi };
-            Value::Int(pick_int(rng, 0, lim))
-        }
-        Type::SInt { bits, .. } | Type::VarSInt { bits, .. } => {
-            let half = 1i128 << (bits - 1);
-            Value::Int(pick_int(rng, -half, half - 1))
-        }
-        Type::Bounded { min, max, .. } => Value::Int(pick_int(rng, *min, *max)),
-        Type::Float { repr } => {
-            let x = match rng.below(6) {
-                0 => f64::NAN,
-                1 => -0.0,
-                2 => f64::INFINITY,
-                _ => f64::from_bits(rng.next()),
-            };
-            let x = match repr {
-                FloatRepr::F32 => f64::from(x as f32),
-                FloatRepr::F64 => x,
-            };
-            // Decoding yields the canonical NaN; so must the generator.
-            Value::Float(if x.is_nan() { f64::NAN } else { x })
-        }
-        Type::Quantized {
-            repr,
-            min,
-            max,
-            steps,
-            ..
-        } => {
-            // Grid points are exactly what decoding yields.
-            let q = rng.below(steps + 1);
-            let v = min + ((max - min) * q as f64) / *steps as f64;
-            Value::Float(if *repr == FloatRepr::F32 {
-                f64::from(v as f32)
-            } else {
-                v
-            })
-        }
-        Type::Optional { inner } => {
-            if rng.chance(50) {
-                Value::some(random_value(rng, s, inner))
-            } else {
-                Value::none()
-            }
-        }
-        Type::Array { elem, len } => {
-            Value::Array((0..*len).map(|_| random_value(rng, s, elem)).collect())
-        }
-        Type::List { elem, max, .. } => {
-            let n = rng.below(max.unwrap_or(4) + 1);
-            Value::Array((0..n).map(|_| random_value(rng, s, elem)).collect())
-        }
-        Type::String { max, .. } => {
-            let pool = ["a", "é", "\u{1F600}", "z"];
-            let mut text = String::new();
-            for _ in 0..rng.below(6) {
-                let piece = pool[rng.below(4) as usize];
-                if max.is_some_and(|m| (text.len() + piece.len()) as u64 > m) {
-                    break;
-                }
-                text.push_str(piece);
-            }
-            Value::String(text)
-        }
-        Type::Bytes { max, .. } => {
-            let n = rng.below(max.unwrap_or(6) + 1);
-            Value::Bytes((0..n).map(|_| rng.next() as u8).collect())
-        }
-        Type::Named { id, .. } => match &s.types[*id].kind {
-            TypeDefKind::Struct { fields } => Value::Struct(
-                fields
-                    .iter()
-                    .map(|f| (f.name.clone(), random_value(rng, s, &f.ty)))
-                    .collect(),
-            ),
-            TypeDefKind::Enum { variants, .. } => Value::Enum(
-                variants[rng.below(variants.len() as u64) as usize]
-                    .name
-                    .clone(),
-            ),
-            TypeDefKind::Union { variants, .. } => {
-                let v = &variants[rng.below(variants.len() as u64) as usize];
-                Value::Union {
-                    variant: v.name.clone(),
-                    payload: v
-                        .payload
-                        .as_ref()
-                        .map(|p| Box::new(random_value(rng, s, p))),
-                }
-            }
-        },
-    }
 }
 
 #[test]

@@ -56,12 +56,19 @@ pub fn quantize(v: f64, min: f64, max: f64, steps: u64, at: u64) -> Result<u64> 
         return Err(Error::new(ErrorKind::OutOfRange, at));
     }
     let t = (v - min) / (max - min);
-    Ok((t * steps as f64 + 0.5).floor() as u64)
+    // `t * steps + 0.5` is in `0.5..=steps + 0.5`, non-negative, so truncating is `floor`
+    // (and needs no `std`, unlike `f64::floor`).
+    Ok((t * steps as f64 + 0.5) as u64)
 }
 
 /// The grid value of `q` (§4.3), in binary64; `f32` fields round the result with `as f32`.
 #[inline]
 pub fn dequantize(q: u64, min: f64, max: f64, steps: u64) -> f64 {
+    // The last grid point is `max` itself: the formula could land one ulp above it, and
+    // the encoder would then reject the decoded value.
+    if q == steps {
+        return max;
+    }
     min + ((max - min) * q as f64) / steps as f64
 }
 

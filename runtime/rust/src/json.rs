@@ -87,13 +87,20 @@ impl JsonError {
     /// A new error with an empty path.
     #[cold]
     pub fn new(kind: JsonErrorKind, message: impl Into<String>) -> JsonError {
-        JsonError { kind, rev_path: Vec::new(), message: message.into() }
+        JsonError {
+            kind,
+            rev_path: Vec::new(),
+            message: message.into(),
+        }
     }
 
     /// `name` is not a variant of the enum or union being read.
     #[cold]
     pub fn unknown_variant(name: &str) -> JsonError {
-        JsonError::new(JsonErrorKind::UnknownVariant, alloc::format!("no variant `{name}`"))
+        JsonError::new(
+            JsonErrorKind::UnknownVariant,
+            alloc::format!("no variant `{name}`"),
+        )
     }
 
     /// The error kind.
@@ -213,7 +220,11 @@ pub fn float32(v: f32) -> Value {
     // Display prints the shortest decimal for an f32; parsed as f64 it can in theory
     // round back to the other neighbour, and then the exact value is used.
     let d: f64 = v.to_string().parse().unwrap_or(f64::from(v));
-    let d = if (d as f32).to_bits() == v.to_bits() { d } else { f64::from(v) };
+    let d = if (d as f32).to_bits() == v.to_bits() {
+        d
+    } else {
+        f64::from(v)
+    };
     serde_json::Number::from_f64(d).map_or(Value::Null, Value::Number)
 }
 
@@ -267,7 +278,10 @@ pub fn object<'a>(v: &'a Value, fields: &[&str]) -> Result<Object<'a>, JsonError
         return Err(mismatch("an object", v));
     };
     if let Some(key) = map.keys().find(|k| !fields.contains(&k.as_str())) {
-        let e = JsonError::new(JsonErrorKind::UnknownField, alloc::format!("no field `{key}`"));
+        let e = JsonError::new(
+            JsonErrorKind::UnknownField,
+            alloc::format!("no field `{key}`"),
+        );
         return Err(e.in_field(key));
     }
     Ok(Object(map))
@@ -280,8 +294,11 @@ impl<'a> Object<'a> {
     /// A required field; missing is `MissingField` with the field as path.
     pub fn field(&self, name: &'static str) -> Result<&'a Value, JsonError> {
         self.0.get(name).ok_or_else(|| {
-            JsonError::new(JsonErrorKind::MissingField, alloc::format!("missing field `{name}`"))
-                .in_field(name)
+            JsonError::new(
+                JsonErrorKind::MissingField,
+                alloc::format!("missing field `{name}`"),
+            )
+            .in_field(name)
         })
     }
 
@@ -364,7 +381,11 @@ fn parse_decimal(s: &str) -> Option<i128> {
     for b in digits.bytes() {
         let d = i128::from(b - b'0');
         v = v.saturating_mul(10);
-        v = if negative { v.saturating_sub(d) } else { v.saturating_add(d) };
+        v = if negative {
+            v.saturating_sub(d)
+        } else {
+            v.saturating_add(d)
+        };
     }
     Some(v)
 }
@@ -406,7 +427,12 @@ pub fn to_bytes(v: &Value) -> Result<Vec<u8>, JsonError> {
         return Err(mismatch("a hex string", v));
     };
     let digit = |c: u8| (c as char).to_digit(16);
-    let bad = || JsonError::new(JsonErrorKind::TypeMismatch, "expected an even number of hex digits");
+    let bad = || {
+        JsonError::new(
+            JsonErrorKind::TypeMismatch,
+            "expected an even number of hex digits",
+        )
+    };
     if s.len() % 2 != 0 {
         return Err(bad());
     }
@@ -458,7 +484,10 @@ pub fn to_variant(v: &Value) -> Result<(&str, Option<&Value>), JsonError> {
 /// The payload of a union variant that declares one.
 pub fn payload(p: Option<&Value>) -> Result<&Value, JsonError> {
     p.ok_or_else(|| {
-        JsonError::new(JsonErrorKind::TypeMismatch, "the variant has a payload: write {\"Variant\": …}")
+        JsonError::new(
+            JsonErrorKind::TypeMismatch,
+            "the variant has a payload: write {\"Variant\": …}",
+        )
     })
 }
 
@@ -479,13 +508,31 @@ mod tests {
     fn integers() {
         assert_eq!(to_int::<u8>(&json!(255)).unwrap(), 255);
         assert_eq!(to_int::<u8>(&json!(5.0)).unwrap(), 5);
-        assert_eq!(to_int::<u8>(&json!(300)).unwrap_err().kind(), JsonErrorKind::OutOfRange);
-        assert_eq!(to_int::<u8>(&json!(-1)).unwrap_err().kind(), JsonErrorKind::OutOfRange);
-        assert_eq!(to_int::<u8>(&json!(1.5)).unwrap_err().kind(), JsonErrorKind::TypeMismatch);
-        assert_eq!(to_int::<u8>(&json!("5")).unwrap_err().kind(), JsonErrorKind::TypeMismatch);
-        assert_eq!(to_wide_int::<u64>(&json!("18446744073709551615")).unwrap(), u64::MAX);
+        assert_eq!(
+            to_int::<u8>(&json!(300)).unwrap_err().kind(),
+            JsonErrorKind::OutOfRange
+        );
+        assert_eq!(
+            to_int::<u8>(&json!(-1)).unwrap_err().kind(),
+            JsonErrorKind::OutOfRange
+        );
+        assert_eq!(
+            to_int::<u8>(&json!(1.5)).unwrap_err().kind(),
+            JsonErrorKind::TypeMismatch
+        );
+        assert_eq!(
+            to_int::<u8>(&json!("5")).unwrap_err().kind(),
+            JsonErrorKind::TypeMismatch
+        );
+        assert_eq!(
+            to_wide_int::<u64>(&json!("18446744073709551615")).unwrap(),
+            u64::MAX
+        );
         assert_eq!(to_wide_int::<i64>(&json!(-3)).unwrap(), -3);
-        assert_eq!(to_wide_int::<u64>(&json!("1e3")).unwrap_err().kind(), JsonErrorKind::InvalidNumber);
+        assert_eq!(
+            to_wide_int::<u64>(&json!("1e3")).unwrap_err().kind(),
+            JsonErrorKind::InvalidNumber
+        );
         assert_eq!(wide(u64::MAX), json!("18446744073709551615"));
     }
 
@@ -495,21 +542,33 @@ mod tests {
         assert_eq!(float64(f64::NAN), json!("NaN"));
         assert_eq!(float32(f32::NEG_INFINITY), json!("-Infinity"));
         assert!(to_f32(&json!("NaN")).unwrap().is_nan());
-        assert_eq!(to_f64(&json!("inf")).unwrap_err().kind(), JsonErrorKind::InvalidNumber);
+        assert_eq!(
+            to_f64(&json!("inf")).unwrap_err().kind(),
+            JsonErrorKind::InvalidNumber
+        );
         assert_eq!(hex(&[0, 0xab, 0xff]), json!("00abff"));
         assert_eq!(to_bytes(&json!("00ABff")).unwrap(), [0, 0xab, 0xff]);
-        assert_eq!(to_bytes(&json!("abc")).unwrap_err().kind(), JsonErrorKind::TypeMismatch);
+        assert_eq!(
+            to_bytes(&json!("abc")).unwrap_err().kind(),
+            JsonErrorKind::TypeMismatch
+        );
     }
 
     #[test]
     fn objects_report_unknown_then_missing_fields() {
         let v = json!({"a": 1, "typo": 2});
         let e = object(&v, &["a", "b"]).unwrap_err();
-        assert_eq!((e.kind(), e.path_string()), (JsonErrorKind::UnknownField, "typo".into()));
+        assert_eq!(
+            (e.kind(), e.path_string()),
+            (JsonErrorKind::UnknownField, "typo".into())
+        );
         let v = json!({"a": 1});
         let o = object(&v, &["a", "b"]).unwrap();
         let e = o.field("b").unwrap_err().in_field("outer");
-        assert_eq!((e.kind(), e.path_string()), (JsonErrorKind::MissingField, "outer.b".into()));
+        assert_eq!(
+            (e.kind(), e.path_string()),
+            (JsonErrorKind::MissingField, "outer.b".into())
+        );
         assert!(o.optional("b").is_null());
     }
 
@@ -522,7 +581,13 @@ mod tests {
         assert!(unit(Some(&json!(null))).is_ok());
         assert!(unit(Some(&json!(1))).is_err());
         assert_eq!(to_fixed::<u8, 2>(vec![1, 2]).unwrap(), [1, 2]);
-        let e = to_fixed::<u8, 2>(vec![1]).unwrap_err().at_index(0).in_field("x");
-        assert_eq!((e.kind(), e.path_string()), (JsonErrorKind::InvalidLength, "x[0]".into()));
+        let e = to_fixed::<u8, 2>(vec![1])
+            .unwrap_err()
+            .at_index(0)
+            .in_field("x");
+        assert_eq!(
+            (e.kind(), e.path_string()),
+            (JsonErrorKind::InvalidLength, "x[0]".into())
+        );
     }
 }

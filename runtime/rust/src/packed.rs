@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{BitReader, BitWriter, Result};
+use crate::{BitReader, BitWriter, Error, ErrorKind, Result};
 
 /// A type with a packed encoding. Generated code implements it for every named
 /// type (struct, message, enum, union); the inherent methods of the same names are
@@ -29,10 +29,6 @@ pub trait Packed: Sized {
 #[inline]
 pub fn encode_packed<T: Packed>(value: &T, out: &mut Vec<u8>) -> Result<usize> {
     let len = out.len();
-    if let Some(max) = T::MAX_BITS {
-        // One reservation up front keeps the writer's flushes from reallocating.
-        out.reserve(max.div_ceil(8) as usize);
-    }
     let mut w = BitWriter::new(out);
     match value.write(&mut w) {
         Ok(()) => Ok(w.finish()),
@@ -49,7 +45,17 @@ pub fn encode_packed<T: Packed>(value: &T, out: &mut Vec<u8>) -> Result<usize> {
 pub fn decode_packed<T: Packed>(bytes: &[u8]) -> Result<T> {
     let mut r = BitReader::new(bytes);
     let value = T::read(&mut r)?;
-    r.finish()?;
+    // The checks of `BitReader::finish`, on the borrowed reader: moving the reader
+    // into `finish` costs a store-forwarding stall that doubled the decode time of a
+    // 64-bit message (measured on packet64).
+    let end = r.bit_pos();
+    let pad = ((8 - (end & 7)) & 7) as u32;
+    if pad != 0 && r.read_bits(pad)? != 0 {
+        return Err(Error::new(ErrorKind::InvalidPadding, end));
+    }
+    if r.remaining_bits() != 0 {
+        return Err(Error::new(ErrorKind::TrailingData, end + u64::from(pad)));
+    }
     Ok(value)
 }
 
@@ -70,7 +76,6 @@ pub fn array_from_vec<T, const N: usize>(items: Vec<T>) -> [T; N] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Error, ErrorKind};
     use alloc::vec;
 
     /// A hand-written `{ flag: bool, n: u4 }` that refuses `n > 15`.
@@ -108,7 +113,11 @@ mod tests {
         assert_eq!((n, out.as_slice()), (1, &[0xEE, 0x0B][..]));
         let e: Error = encode_packed(&Small { flag: true, n: 16 }, &mut out).unwrap_err();
         assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 1));
-        assert_eq!(out, [0xEE, 0x0B], "failed encode leaves the buffer as it was");
+        assert_eq!(
+            out,
+            [0xEE, 0x0B],
+            "failed encode leaves the buffer as it was"
+        );
     }
 
     #[test]

@@ -49,6 +49,37 @@ impl Chunk {
         })
     }
 
+    /// The `bits`-bit field at `offset` bits into the chunk, without the truncation
+    /// check: bits past the end of the input read as zero. Generated code uses it for
+    /// fields that need no validation and checks [`Chunk::avail`] once per run, before
+    /// the first validated field and at the run's end ([`Chunk::truncated`]).
+    #[inline(always)]
+    pub fn bits(&self, offset: u32, bits: u32) -> u64 {
+        debug_assert!(offset + bits <= 64);
+        let v = self.word >> offset;
+        if bits == 64 {
+            v
+        } else {
+            v & ((1u64 << bits) - 1)
+        }
+    }
+
+    /// How many bits of the chunk the input held (less than requested only when the
+    /// input ended inside it).
+    #[inline(always)]
+    pub fn avail(&self) -> u32 {
+        self.avail
+    }
+
+    /// The `Truncated` error of a run whose input ended early: `fields` lists the run's
+    /// fields in order as `(offset, bits, name)`, and the error names the first one
+    /// that reaches past the end, as a field-by-field decoder would.
+    #[inline(always)]
+    pub fn truncated(&self, fields: &[(u32, u32, &'static str)]) -> Error {
+        // Scalars, not `&self`: the hot path then never spills the chunk to memory.
+        run_truncated(self.start, self.avail, fields)
+    }
+
     /// Stream bit offset of the chunk's first bit.
     #[inline]
     pub fn start(&self) -> u64 {
@@ -59,6 +90,34 @@ impl Chunk {
     #[cold]
     pub fn error(&self, kind: ErrorKind, offset: u32) -> Error {
         Error::new(kind, self.start + u64::from(offset))
+    }
+}
+
+/// The bytes of `data` from `byte` to the end (fewer than eight), zero-filled. A free
+/// function taking the slice, so the hot path need not spill the reader to memory.
+#[cold]
+fn load_tail(data: &[u8], byte: usize) -> u64 {
+    let mut word = [0u8; 8];
+    if let Some(tail) = data.get(byte..) {
+        word[..tail.len()].copy_from_slice(tail);
+    }
+    u64::from_le_bytes(word)
+}
+
+/// See [`Chunk::truncated`].
+#[cold]
+#[inline(never)]
+fn run_truncated(start: u64, avail: u32, fields: &[(u32, u32, &'static str)]) -> Error {
+    let (offset, _, name) = fields
+        .iter()
+        .copied()
+        .find(|&(offset, bits, _)| offset + bits > avail)
+        .unwrap_or((avail, 0, ""));
+    let e = Error::new(ErrorKind::Truncated, start + u64::from(offset));
+    if name.is_empty() {
+        e
+    } else {
+        e.in_field(name)
     }
 }
 
@@ -94,7 +153,7 @@ impl<'a> BitReader<'a> {
         let shift = (pos & 7) as u32;
         let word = match self.data.get(byte..byte + 8) {
             Some(b) => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
-            None => self.load_tail(byte),
+            None => load_tail(self.data, byte),
         };
         let mut v = word >> shift;
         if shift != 0 {
@@ -103,16 +162,6 @@ impl<'a> BitReader<'a> {
             v |= u64::from(next) << (64 - shift);
         }
         v
-    }
-
-    /// The bytes from `byte` to the end of the input (fewer than eight), zero-filled.
-    #[cold]
-    fn load_tail(&self, byte: usize) -> u64 {
-        let mut word = [0u8; 8];
-        if let Some(tail) = self.data.get(byte..) {
-            word[..tail.len()].copy_from_slice(tail);
-        }
-        u64::from_le_bytes(word)
     }
 
     /// Reads a `bits`-bit unsigned value (`bits <= 64`).
@@ -256,7 +305,7 @@ mod tests {
             (u64::MAX, 64),
             (0x7F, 7),
             (0, 0),
-            (0x1234_5678_9, 37),
+            (0x1_2345_6789, 37),
         ];
         for lead in 0..8 {
             let mut buf = alloc::vec::Vec::new();
@@ -302,6 +351,19 @@ mod tests {
         let e = c.get(12, 8).unwrap_err();
         assert_eq!((e.kind(), e.bit()), (ErrorKind::Truncated, 12));
         assert_eq!(r.bit_pos(), 16);
+    }
+
+    #[test]
+    fn unchecked_bits_and_run_truncation() {
+        let mut r = BitReader::new(&[0xff, 0x01]);
+        let c = r.read_chunk(24);
+        assert_eq!((c.bits(0, 8), c.bits(8, 1), c.bits(9, 15)), (0xff, 1, 0));
+        assert_eq!(c.avail(), 16);
+        let e = c.truncated(&[(0, 8, "a"), (8, 4, "b"), (12, 12, "c")]);
+        assert_eq!(
+            (e.kind(), e.bit(), e.path_string()),
+            (ErrorKind::Truncated, 12, "c".into())
+        );
     }
 
     #[test]

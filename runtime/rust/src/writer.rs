@@ -40,8 +40,11 @@ impl<'a> BitWriter<'a> {
     }
 
     /// An error of `kind` for a value starting `offset` bits after the current position.
-    #[cold]
+    #[inline(always)]
     pub fn error(&self, kind: ErrorKind, offset: u32) -> Error {
+        // The position is computed inline and only the constructor is out of line
+        // (and cold): taking `&self` in a cold call would make every encoder spill
+        // the writer to memory on its hot path.
         Error::new(kind, self.bit_pos() + u64::from(offset))
     }
 
@@ -98,8 +101,10 @@ impl<'a> BitWriter<'a> {
     /// number of bytes this writer appended.
     #[inline]
     pub fn finish(self) -> usize {
-        let tail = self.pending.div_ceil(8) as usize;
-        self.buf.extend_from_slice(&self.acc.to_le_bytes()[..tail]);
+        if self.pending != 0 {
+            let tail = self.pending.div_ceil(8) as usize;
+            self.buf.extend_from_slice(&self.acc.to_le_bytes()[..tail]);
+        }
         self.buf.len() - self.start
     }
 }

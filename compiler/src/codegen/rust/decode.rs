@@ -12,7 +12,8 @@ use super::{f64_lit, int_type, let_stmt, naming, return_error, try_expr, Ctx, Ge
 use crate::codegen::plan::{self, Step};
 use crate::ir::{FloatRepr, IntRepr, LengthEncoding, Type, TypeDefKind, TypeId};
 
-const SIG: &str = "pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {";
+const SIG: &str =
+    "pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {";
 
 /// Prints the `read` method of a named type.
 pub fn read_fn(g: &Gen, p: &mut Printer, id: TypeId) {
@@ -23,22 +24,26 @@ pub fn read_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     match &def.kind {
         TypeDefKind::Struct { fields } => {
             if def.packed.max_bits == Some(0) && fields.iter().all(|f| !needs_reader(g, &f.ty)) {
-                p.open(&SIG.replace("r: &mut", "_r: &mut"));
+                p.open(SIG.replace("r: &mut", "_r: &mut"));
             } else {
                 p.open(SIG);
             }
-            let locals: Vec<String> = names.members.iter().map(|m| naming::local_ident(m)).collect();
+            let locals: Vec<String> = names
+                .members
+                .iter()
+                .map(|m| naming::local_ident(m))
+                .collect();
+            let mut runs = 0;
             for step in plan::struct_plan(g.schema, fields) {
                 match step {
+                    Step::Run(run) if run.fields.len() == 1 => {
+                        let f = &fields[run.fields[0].index];
+                        let local = &locals[run.fields[0].index];
+                        read_into(g, p, &Ctx::default().field(&f.name), &f.ty, local);
+                    }
                     Step::Run(run) => {
-                        if run.bits > 0 {
-                            p.line(format!("let c = r.read_chunk({});", run.bits));
-                        }
-                        for rf in &run.fields {
-                            let f = &fields[rf.index];
-                            let ctx = Ctx::default().field(&f.name);
-                            read_scalar(g, p, &ctx, &f.ty, "c", rf.offset, &locals[rf.index]);
-                        }
+                        runs += 1;
+                        read_run(g, p, &run, fields, &locals, runs);
                     }
                     Step::Field(i) => {
                         let f = &fields[i];
@@ -50,14 +55,24 @@ pub fn read_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 .members
                 .iter()
                 .zip(&locals)
-                .map(|(m, l)| if m == l { m.clone() } else { format!("{m}: {l}") })
+                .map(|(m, l)| {
+                    if m == l {
+                        m.clone()
+                    } else {
+                        format!("{m}: {l}")
+                    }
+                })
                 .collect();
             struct_literal(p, "Ok(Self {", &items, "})");
             p.close("}");
         }
-        TypeDefKind::Enum { packed_tag_bits, variants, .. } => {
+        TypeDefKind::Enum {
+            packed_tag_bits,
+            variants,
+            ..
+        } => {
             if *packed_tag_bits == 0 {
-                p.open(&SIG.replace("r: &mut", "_r: &mut"));
+                p.open(SIG.replace("r: &mut", "_r: &mut"));
                 p.line(format!("Ok(Self::{})", names.members[0]));
                 let _ = variants;
             } else {
@@ -71,10 +86,15 @@ pub fn read_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             }
             p.close("}");
         }
-        TypeDefKind::Union { packed_tag_bits, variants } => {
-            let any_payload_reads = variants.iter().any(|v| v.payload.as_ref().is_some_and(|t| needs_reader(g, t)));
+        TypeDefKind::Union {
+            packed_tag_bits,
+            variants,
+        } => {
+            let any_payload_reads = variants
+                .iter()
+                .any(|v| v.payload.as_ref().is_some_and(|t| needs_reader(g, t)));
             if *packed_tag_bits == 0 && !any_payload_reads {
-                p.open(&SIG.replace("r: &mut", "_r: &mut"));
+                p.open(SIG.replace("r: &mut", "_r: &mut"));
             } else {
                 p.open(SIG);
             }
@@ -107,6 +127,104 @@ pub fn read_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             p.close("}");
         }
     }
+}
+
+/// Whether a scalar needs no validation, so that its bits can be taken from a chunk
+/// without a truncation check of its own ([`read_run`]).
+fn is_plain(ty: &Type) -> bool {
+    match ty {
+        Type::Bool | Type::UInt { .. } | Type::SInt { .. } => true,
+        Type::Bounded {
+            min,
+            max,
+            packed_bits,
+            ..
+        } => *packed_bits > 0 && (max - min) as u128 == (1u128 << packed_bits) - 1,
+        _ => false,
+    }
+}
+
+/// Reads a run of two or more scalar fields from one chunk (spec §7.2 order kept).
+///
+/// Fields that need no validation are extracted unchecked; one comparison of the
+/// chunk's available bits, before the next validated field and at the end of the run,
+/// reports `Truncated` at the first incomplete field (validated fields check their own
+/// bits). A 64-bit packet of plain fields thus costs one load and one comparison.
+fn read_run(
+    g: &Gen,
+    p: &mut Printer,
+    run: &plan::Run,
+    fields: &[crate::ir::Field],
+    locals: &[String],
+    n: usize,
+) {
+    let table = if n == 1 {
+        "RUN".to_string()
+    } else {
+        format!("RUN{n}")
+    };
+    p.line(format!("let c = r.read_chunk({});", run.bits));
+    // Plain fields read since the last check, as `(offset, bits, name)`.
+    let mut pending: Vec<String> = Vec::new();
+    let mut declared = false;
+    let mut check = |p: &mut Printer, pending: &mut Vec<String>, end: u32| {
+        if pending.is_empty() {
+            return;
+        }
+        if !declared {
+            // Every plain field of the run: the first incomplete one is the error.
+            let all: Vec<String> = run
+                .fields
+                .iter()
+                .filter(|rf| is_plain(&fields[rf.index].ty))
+                .map(|rf| {
+                    format!(
+                        "({}, {}, {})",
+                        rf.offset,
+                        rf.bits,
+                        naming::str_lit(&fields[rf.index].name)
+                    )
+                })
+                .collect();
+            p.array(
+                &format!("const {table}: &[(u32, u32, &str)] = &"),
+                &all,
+                ";",
+            );
+            declared = true;
+        }
+        p.open(format!("if c.avail() < {end} {{"));
+        p.line(format!("return Err(c.truncated({table}));"));
+        p.close("}");
+        pending.clear();
+    };
+    let mut end = 0;
+    for rf in &run.fields {
+        let f = &fields[rf.index];
+        let local = &locals[rf.index];
+        if is_plain(&f.ty) {
+            let raw = format!("c.bits({}, {})", rf.offset, rf.bits);
+            let value = match &f.ty {
+                Type::Bool => format!("{raw} != 0"),
+                Type::UInt { repr, .. } => cast(raw, true, *repr),
+                Type::SInt { repr, .. } => cast(
+                    format!("::bitwire::sign_extend({raw}, {})", rf.bits),
+                    false,
+                    *repr,
+                ),
+                Type::Bounded { repr, min, .. } => bounded_from_raw(&raw, *repr, *min),
+                other => unreachable!("not plain: {other:?}"),
+            };
+            let_stmt(p, local, &value);
+            pending.push(f.name.clone());
+            end = rf.offset + rf.bits;
+        } else {
+            check(p, &mut pending, end);
+            let ctx = Ctx::default().field(&f.name);
+            read_scalar(g, p, &ctx, &f.ty, "c", rf.offset, local);
+        }
+    }
+    check(p, &mut pending, end);
 }
 
 /// Whether reading a value of `ty` touches the reader (false only for zero-bit values).
@@ -158,22 +276,42 @@ fn read_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset: 
             let e = try_expr(p, ctx, &format!("{c}.get_int({offset}, {bits})"));
             let_stmt(p, dest, &cast(e, false, *repr));
         }
-        Type::Float { repr: FloatRepr::F32 } => {
+        Type::Float {
+            repr: FloatRepr::F32,
+        } => {
             let e = try_expr(p, ctx, &format!("{c}.get_f32({offset})"));
             let_stmt(p, dest, &e);
         }
-        Type::Float { repr: FloatRepr::F64 } => {
+        Type::Float {
+            repr: FloatRepr::F64,
+        } => {
             let e = try_expr(p, ctx, &format!("{c}.get_f64({offset})"));
             let_stmt(p, dest, &e);
         }
-        Type::Quantized { repr, min, max, steps, .. } => {
-            let args = [offset.to_string(), bits.to_string(), f64_lit(*min), f64_lit(*max), steps.to_string()];
+        Type::Quantized {
+            repr,
+            min,
+            max,
+            steps,
+            ..
+        } => {
+            let args = [
+                offset.to_string(),
+                bits.to_string(),
+                f64_lit(*min),
+                f64_lit(*max),
+                steps.to_string(),
+            ];
             p.call(&format!("let {dest} = {c}.get_quantized("), &args, ");");
             quantized_result(p, ctx, *repr, dest);
         }
         Type::Bounded { repr, min, max, .. } => {
             if bits == 0 {
-                p.line(format!("let {dest}: {} = {};", int_type(*repr), value_lit(*min, *repr)));
+                p.line(format!(
+                    "let {dest}: {} = {};",
+                    int_type(*repr),
+                    value_lit(*min, *repr)
+                ));
                 return;
             }
             let e = try_expr(p, ctx, &format!("{c}.get({offset}, {bits})"));
@@ -181,7 +319,11 @@ fn read_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset: 
             let range = (max - min) as u128;
             if range < (1u128 << bits) - 1 {
                 p.open(format!("if {dest} > {range} {{"));
-                return_error(p, ctx, &format!("{c}.error(::bitwire::ErrorKind::OutOfRange, {offset})"));
+                return_error(
+                    p,
+                    ctx,
+                    &format!("{c}.error(::bitwire::ErrorKind::OutOfRange, {offset})"),
+                );
                 p.close("}");
             }
             let conv = bounded_from_raw(dest, *repr, *min);
@@ -192,15 +334,30 @@ fn read_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset: 
         Type::Named { id, .. } => {
             let ident = g.ident(*id);
             if bits == 0 {
-                let TypeDefKind::Enum { variants, .. } = &g.schema.types[*id].kind else { unreachable!() };
-                let first = variants.iter().position(|v| v.value == 0).expect("a zero-bit enum has value 0");
-                let_stmt(p, dest, &format!("{ident}::{}", g.names.types[*id].members[first]));
+                let TypeDefKind::Enum { variants, .. } = &g.schema.types[*id].kind else {
+                    unreachable!()
+                };
+                let first = variants
+                    .iter()
+                    .position(|v| v.value == 0)
+                    .expect("a zero-bit enum has value 0");
+                let_stmt(
+                    p,
+                    dest,
+                    &format!("{ident}::{}", g.names.types[*id].members[first]),
+                );
                 return;
             }
             let e = try_expr(p, ctx, &format!("{c}.get({offset}, {bits})"));
             let_stmt(p, dest, &e);
-            p.open(format!("let Some({dest}) = {ident}::from_value({dest}) else {{"));
-            return_error(p, ctx, &format!("{c}.error(::bitwire::ErrorKind::InvalidEnum, {offset})"));
+            p.open(format!(
+                "let Some({dest}) = {ident}::from_value({dest}) else {{"
+            ));
+            return_error(
+                p,
+                ctx,
+                &format!("{c}.error(::bitwire::ErrorKind::InvalidEnum, {offset})"),
+            );
             p.close("};");
         }
         other => unreachable!("not a scalar: {other:?}"),
@@ -245,7 +402,9 @@ fn bounded_from_raw(raw: &str, repr: IntRepr, min: i128) -> String {
 fn zero_value(ty: &Type) -> Option<&'static str> {
     match ty {
         Type::Bool => Some("false"),
-        Type::UInt { .. } | Type::SInt { .. } | Type::VarUInt { .. } | Type::VarSInt { .. } => Some("0"),
+        Type::UInt { .. } | Type::SInt { .. } | Type::VarUInt { .. } | Type::VarSInt { .. } => {
+            Some("0")
+        }
         Type::Bounded { .. } => Some("0"),
         Type::Float { .. } | Type::Quantized { .. } => Some("0.0"),
         _ => None,
@@ -267,16 +426,31 @@ pub(crate) fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, dest: &s
             let e = try_expr(p, ctx, &format!("r.read_int({bits})"));
             let_stmt(p, dest, &cast(e, false, *repr));
         }
-        Type::Float { repr: FloatRepr::F32 } => {
+        Type::Float {
+            repr: FloatRepr::F32,
+        } => {
             let e = try_expr(p, ctx, "r.read_f32()");
             let_stmt(p, dest, &e);
         }
-        Type::Float { repr: FloatRepr::F64 } => {
+        Type::Float {
+            repr: FloatRepr::F64,
+        } => {
             let e = try_expr(p, ctx, "r.read_f64()");
             let_stmt(p, dest, &e);
         }
-        Type::Quantized { repr, min, max, steps, packed_bits } => {
-            let args = [packed_bits.to_string(), f64_lit(*min), f64_lit(*max), steps.to_string()];
+        Type::Quantized {
+            repr,
+            min,
+            max,
+            steps,
+            packed_bits,
+        } => {
+            let args = [
+                packed_bits.to_string(),
+                f64_lit(*min),
+                f64_lit(*max),
+                steps.to_string(),
+            ];
             p.call(&format!("let {dest} = r.read_quantized("), &args, ");");
             quantized_result(p, ctx, *repr, dest);
         }
@@ -294,7 +468,11 @@ pub(crate) fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, dest: &s
         Type::VarSInt { bits, repr } => {
             let e = try_expr(p, ctx, &format!("r.read_varint({bits})"));
             let_stmt(p, dest, &e);
-            let_stmt(p, dest, &cast(format!("::bitwire::zigzag_decode({dest})"), false, *repr));
+            let_stmt(
+                p,
+                dest,
+                &cast(format!("::bitwire::zigzag_decode({dest})"), false, *repr),
+            );
         }
         Type::Optional { inner } => {
             let present = try_expr(p, ctx, "r.read_bool()");
@@ -307,7 +485,11 @@ pub(crate) fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, dest: &s
             p.close("};");
         }
         Type::Array { elem, len } => read_array(g, p, ctx, elem, *len, dest),
-        Type::List { elem, max, packed_len } => {
+        Type::List {
+            elem,
+            max,
+            packed_len,
+        } => {
             let (len, start) = read_length(g, p, ctx, ty, *max, *packed_len);
             if is_byte(elem) {
                 let e = try_expr(p, ctx, &format!("r.read_bytes({len})"));
@@ -367,7 +549,11 @@ fn read_length(
         };
         if m < fixed_max {
             p.open(format!("if {n} > {m} {{"));
-            return_error(p, ctx, &format!("::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, {start})"));
+            return_error(
+                p,
+                ctx,
+                &format!("::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, {start})"),
+            );
             p.close("}");
         }
     }
@@ -391,7 +577,9 @@ fn read_array(g: &Gen, p: &mut Printer, ctx: &Ctx, elem: &Type, len: u64, dest: 
             return;
         }
         let slot = ctx.deeper().var("slot");
-        p.open(format!("for ({i}, {slot}) in {dest}.iter_mut().enumerate() {{"));
+        p.open(format!(
+            "for ({i}, {slot}) in {dest}.iter_mut().enumerate() {{"
+        ));
         read_into(g, p, &ctx.index(&i), elem, &item);
         p.line(format!("*{slot} = {item};"));
         p.close("}");

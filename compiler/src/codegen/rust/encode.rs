@@ -10,7 +10,8 @@ use super::{naming, return_error, try_expr, Ctx, Gen};
 use crate::codegen::plan::{self, Step};
 use crate::ir::{FloatRepr, IntRepr, LengthEncoding, Type, TypeDefKind, TypeId};
 
-const SIG: &str = "pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {";
+const SIG: &str =
+    "pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {";
 
 /// Prints the `write` method of a named type.
 pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
@@ -20,7 +21,7 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     match &def.kind {
         TypeDefKind::Struct { fields } => {
             if def.packed.max_bits == Some(0) && fields.iter().all(|f| !can_fail(g, &f.ty)) {
-                p.open(&SIG.replace("w: &mut", "_w: &mut"));
+                p.open(SIG.replace("w: &mut", "_w: &mut"));
                 p.line("Ok(())");
                 p.close("}");
                 return;
@@ -44,8 +45,11 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                                 }
                             })
                             .collect();
-                        let ctxs: Vec<Ctx> =
-                            run.fields.iter().map(|rf| Ctx::default().field(&fields[rf.index].name)).collect();
+                        let ctxs: Vec<Ctx> = run
+                            .fields
+                            .iter()
+                            .map(|rf| Ctx::default().field(&fields[rf.index].name))
+                            .collect();
                         write_run(g, p, &members, &ctxs, run.bits);
                     }
                     Step::Field(i) => {
@@ -58,9 +62,11 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             p.line("Ok(())");
             p.close("}");
         }
-        TypeDefKind::Enum { packed_tag_bits, .. } => {
+        TypeDefKind::Enum {
+            packed_tag_bits, ..
+        } => {
             if *packed_tag_bits == 0 {
-                p.open(&SIG.replace("w: &mut", "_w: &mut"));
+                p.open(SIG.replace("w: &mut", "_w: &mut"));
             } else {
                 p.open(SIG);
                 p.line(format!("w.write_bits(*self as u64, {packed_tag_bits});"));
@@ -68,7 +74,10 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             p.line("Ok(())");
             p.close("}");
         }
-        TypeDefKind::Union { packed_tag_bits, variants } => {
+        TypeDefKind::Union {
+            packed_tag_bits,
+            variants,
+        } => {
             p.open(SIG);
             p.open("match self {");
             for (v, vname) in variants.iter().zip(&g.names.types[id].members) {
@@ -85,7 +94,13 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                     p.line(format!("w.write_bits({}, {packed_tag_bits});", v.tag));
                 }
                 if let Some(ty) = &v.payload {
-                    write_value(g, p, &Ctx::default().field(&v.name), ty, &Val::reference("v"));
+                    write_value(
+                        g,
+                        p,
+                        &Ctx::default().field(&v.name),
+                        ty,
+                        &Val::reference("v"),
+                    );
                 }
                 p.close("}");
             }
@@ -107,12 +122,18 @@ pub(crate) struct Val {
 impl Val {
     /// A place of the value's type.
     pub fn place(expr: impl Into<String>) -> Val {
-        Val { expr: expr.into(), by_ref: false }
+        Val {
+            expr: expr.into(),
+            by_ref: false,
+        }
     }
 
     /// A reference to the value.
     pub fn reference(expr: impl Into<String>) -> Val {
-        Val { expr: expr.into(), by_ref: true }
+        Val {
+            expr: expr.into(),
+            by_ref: true,
+        }
     }
 
     /// The value itself (for `Copy` scalars).
@@ -161,11 +182,20 @@ fn scalar_bits_expr(g: &Gen, ty: &Type, v: &Val, quantized: Option<&str>) -> Str
     let x = v.value();
     match ty {
         Type::Bool => format!("u64::from({x})"),
-        Type::UInt { repr: IntRepr::U64, .. } => x,
+        Type::UInt {
+            repr: IntRepr::U64, ..
+        } => x,
         Type::UInt { .. } => format!("u64::from({x})"),
-        Type::SInt { bits, repr } => format!("::bitwire::to_twos_complement({}, {bits})", to_i64(&x, *repr)),
-        Type::Float { repr: FloatRepr::F32 } => format!("::bitwire::f32_to_wire({x})"),
-        Type::Float { repr: FloatRepr::F64 } => format!("::bitwire::f64_to_wire({x})"),
+        Type::SInt { bits, repr } => format!(
+            "::bitwire::to_twos_complement({}, {bits})",
+            to_i64(&x, *repr)
+        ),
+        Type::Float {
+            repr: FloatRepr::F32,
+        } => format!("::bitwire::f32_to_wire({x})"),
+        Type::Float {
+            repr: FloatRepr::F64,
+        } => format!("::bitwire::f64_to_wire({x})"),
         Type::Bounded { repr, min, .. } => bounded_offset(&x, *repr, *min),
         Type::Quantized { .. } => quantized.expect("quantized local").to_string(),
         Type::Named { .. } if g.is_enum(ty) => format!("{x} as u64"),
@@ -183,7 +213,11 @@ fn to_i64(x: &str, repr: IntRepr) -> String {
 
 /// `v - min` as `u64` for a bounded value already checked to be in range.
 fn bounded_offset(x: &str, repr: IntRepr, min: i128) -> String {
-    match (repr.signed(), repr == IntRepr::U64 || repr == IntRepr::I64, min) {
+    match (
+        repr.signed(),
+        repr == IntRepr::U64 || repr == IntRepr::I64,
+        min,
+    ) {
         (false, true, 0) => x.to_string(),
         (false, true, m) => format!("{x} - {m}"),
         (false, false, 0) => format!("u64::from({x})"),
@@ -210,7 +244,9 @@ pub(crate) fn i64_lit(v: i128) -> String {
 /// `xr` a reference to it (for `contains`).
 fn range_violation(ty: &Type, x: &str, xr: &str) -> Option<String> {
     match ty {
-        Type::UInt { bits, repr } if *bits < repr.bits() => Some(format!("{x} > {}", (1u128 << bits) - 1)),
+        Type::UInt { bits, repr } if *bits < repr.bits() => {
+            Some(format!("{x} > {}", (1u128 << bits) - 1))
+        }
         Type::SInt { bits, repr } if *bits < repr.bits() => {
             let half = 1i128 << (bits - 1);
             Some(format!("!({}..={}).contains({xr})", -half, half - 1))
@@ -222,7 +258,11 @@ fn range_violation(ty: &Type, x: &str, xr: &str) -> Option<String> {
                 (true, true) => None,
                 (true, false) => Some(format!("{x} > {}", lit(*max, *repr))),
                 (false, true) => Some(format!("{x} < {}", lit(*min, *repr))),
-                (false, false) => Some(format!("!({}..={}).contains({xr})", lit(*min, *repr), lit(*max, *repr))),
+                (false, false) => Some(format!(
+                    "!({}..={}).contains({xr})",
+                    lit(*min, *repr),
+                    lit(*max, *repr)
+                )),
             }
         }
         _ => None,
@@ -249,13 +289,33 @@ pub(crate) fn repr_range(repr: IntRepr) -> (i128, i128) {
 
 /// Prints the checks of a scalar at `offset` bits from the writer's position. For a
 /// quantized float, also quantizes into a local and returns its name.
-fn check_scalar(p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val, offset: u32, local: &str) -> Option<String> {
-    if let Type::Quantized { repr, min, max, steps, .. } = ty {
+fn check_scalar(
+    p: &mut Printer,
+    ctx: &Ctx,
+    ty: &Type,
+    v: &Val,
+    offset: u32,
+    local: &str,
+) -> Option<String> {
+    if let Type::Quantized {
+        repr,
+        min,
+        max,
+        steps,
+        ..
+    } = ty
+    {
         let x = match repr {
             FloatRepr::F32 => format!("f64::from({})", v.value()),
             FloatRepr::F64 => v.value(),
         };
-        let args = [x, super::f64_lit(*min), super::f64_lit(*max), steps.to_string(), offset.to_string()];
+        let args = [
+            x,
+            super::f64_lit(*min),
+            super::f64_lit(*max),
+            steps.to_string(),
+            offset.to_string(),
+        ];
         p.call(&format!("let {local} = w.quantize("), &args, ");");
         let q = try_expr(p, ctx, local);
         p.line(format!("let {local} = {q};"));
@@ -272,7 +332,11 @@ fn check_scalar(p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val, offset: u32, loc
         cond
     };
     p.open(format!("if {cond} {{"));
-    return_error(p, ctx, &format!("w.error(::bitwire::ErrorKind::OutOfRange, {offset})"));
+    return_error(
+        p,
+        ctx,
+        &format!("w.error(::bitwire::ErrorKind::OutOfRange, {offset})"),
+    );
     p.close("}");
     None
 }
@@ -291,23 +355,35 @@ struct Member<'t> {
 /// Prints a run: every member's checks in field order, then one `write_bits` of the
 /// word that holds them all.
 fn write_run(g: &Gen, p: &mut Printer, members: &[Member], ctxs: &[Ctx], bits: u32) {
+    // Each member's bits, and the same as an operand of the word (shifted, bracketed).
+    let mut raw = Vec::new();
     let mut operands = Vec::new();
-    for (m, ctx) in members.iter().zip(ctxs) {
+    let mut checked_upto = 0;
+    for (k, (m, ctx)) in members.iter().zip(ctxs).enumerate() {
         let (v, ty, offset) = (&m.val, m.ty, m.offset);
-        let q = check_scalar(p, ctx, ty, v, offset, &m.local);
+        if k >= checked_upto {
+            checked_upto = combined_checks(p, &members[k..], &ctxs[k..]) + k;
+        }
+        let q = if k < checked_upto && !matches!(ty, Type::Quantized { .. }) {
+            None
+        } else {
+            check_scalar(p, ctx, ty, v, offset, &m.local)
+        };
         if m.bits == 0 {
             continue;
         }
         let x = scalar_bits_expr(g, ty, v, q.as_deref());
+        raw.push(x.clone());
         operands.push(match offset {
-            0 => x,
+            0 if is_simple(&x) => x,
+            0 => format!("({x})"),
             o if is_simple(&x) => format!("({x} << {o})"),
             o => format!("(({x}) << {o})"),
         });
     }
     match operands.len() {
         0 => {}
-        1 if members.len() == 1 => write_single(p, members[0].ty, &members[0].val, &operands[0], bits),
+        1 if members.len() == 1 => write_single(p, members[0].ty, &members[0].val, &raw[0], bits),
         _ => {
             p.binary("let word = ", &operands, "|", ";");
             p.line(format!("w.write_bits(word, {bits});"));
@@ -315,13 +391,56 @@ fn write_run(g: &Gen, p: &mut Printer, members: &[Member], ctxs: &[Ctx], bits: u
     }
 }
 
+/// For two or more consecutive range-checked members at the start of `members`,
+/// prints one branch-free test of all of them, with the individual checks (in field
+/// order, for the error) inside it: one well-predicted branch instead of one per
+/// field, which measurably speeds up encoding a 64-bit packet. Returns how many
+/// members it covered (0 when it printed nothing).
+fn combined_checks(p: &mut Printer, members: &[Member], ctxs: &[Ctx]) -> usize {
+    let conds: Vec<String> = members
+        .iter()
+        .map_while(|m| range_violation(m.ty, &m.val.value(), &m.val.as_ref()))
+        .collect();
+    if conds.len() < 2
+        || conds
+            .iter()
+            .any(|c| c.len() + 8 > super::printer::SHORT_WIDTH)
+    {
+        return 0;
+    }
+    let operands: Vec<String> = conds
+        .iter()
+        .map(|c| {
+            if c.starts_with('!') {
+                c.clone()
+            } else {
+                format!("({c})")
+            }
+        })
+        .collect();
+    p.binary("let bad = ", &operands, "|", ";");
+    p.open("if bad {");
+    for (m, ctx) in members.iter().zip(ctxs).take(conds.len()) {
+        check_scalar(p, ctx, m.ty, &m.val, m.offset, &m.local);
+    }
+    p.close("}");
+    conds.len()
+}
+
 /// Writes a lone scalar with the most readable runtime call.
 fn write_single(p: &mut Printer, ty: &Type, v: &Val, bits_expr: &str, bits: u32) {
     match ty {
         Type::Bool => p.line(format!("w.write_bool({});", v.value())),
-        Type::SInt { bits, repr } => p.line(format!("w.write_int({}, {bits});", to_i64(&v.value(), *repr))),
-        Type::Float { repr: FloatRepr::F32 } => p.line(format!("w.write_f32({});", v.value())),
-        Type::Float { repr: FloatRepr::F64 } => p.line(format!("w.write_f64({});", v.value())),
+        Type::SInt { bits, repr } => p.line(format!(
+            "w.write_int({}, {bits});",
+            to_i64(&v.value(), *repr)
+        )),
+        Type::Float {
+            repr: FloatRepr::F32,
+        } => p.line(format!("w.write_f32({});", v.value())),
+        Type::Float {
+            repr: FloatRepr::F64,
+        } => p.line(format!("w.write_f64({});", v.value())),
         _ => p.line(format!("w.write_bits({bits_expr}, {bits});")),
     }
 }
@@ -362,18 +481,30 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Va
             p.line(format!("{}.write(w)?;", v.recv()));
             return;
         }
-        let m = Member { val: v.clone(), ty, offset: 0, bits, local: ctx.var("q") };
+        let m = Member {
+            val: v.clone(),
+            ty,
+            offset: 0,
+            bits,
+            local: ctx.var("q"),
+        };
         write_run(g, p, &[m], std::slice::from_ref(ctx), bits);
         return;
     }
     match ty {
         Type::VarUInt { bits, repr } => {
-            let x = if *repr == IntRepr::U64 { v.value() } else { format!("u64::from({})", v.value()) };
+            let x = if *repr == IntRepr::U64 {
+                v.value()
+            } else {
+                format!("u64::from({})", v.value())
+            };
             p.line(format!("w.write_varint({x}, {bits});"));
         }
         Type::VarSInt { bits, repr } => {
             let x = to_i64(&v.value(), *repr);
-            p.line(format!("w.write_varint(::bitwire::zigzag_encode({x}), {bits});"));
+            p.line(format!(
+                "w.write_varint(::bitwire::zigzag_encode({x}), {bits});"
+            ));
         }
         Type::Optional { inner } => {
             let var = ctx.deeper().var("v");
@@ -391,7 +522,11 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Va
             }
             write_elements(g, p, ctx, elem, v);
         }
-        Type::List { elem, max, packed_len } => {
+        Type::List {
+            elem,
+            max,
+            packed_len,
+        } => {
             write_length(p, ctx, v, *max, *packed_len);
             if is_byte(elem) {
                 p.line(format!("w.write_bytes({});", v.as_ref()));
@@ -441,7 +576,10 @@ fn write_elements(g: &Gen, p: &mut Printer, ctx: &Ctx, elem: &Type, v: &Val) {
     let item = ctx.deeper().var("item");
     if can_fail(g, elem) {
         let i = ctx.deeper().var("i");
-        p.open(format!("for ({i}, {item}) in {}.iter().enumerate() {{", v.recv()));
+        p.open(format!(
+            "for ({i}, {item}) in {}.iter().enumerate() {{",
+            v.recv()
+        ));
         write_value(g, p, &ctx.index(&i), elem, &Val::reference(item));
     } else {
         p.open(format!("for {item} in {} {{", v.as_ref()));

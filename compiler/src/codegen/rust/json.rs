@@ -16,7 +16,11 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let def = &g.schema.types[id];
     let names = &g.names.types[id];
     let is_enum = matches!(def.kind, TypeDefKind::Enum { .. });
-    let recv = if is_enum || g.is_copy(id) { "self" } else { "&self" };
+    let recv = if is_enum || g.is_copy(id) {
+        "self"
+    } else {
+        "&self"
+    };
     p.line("/// The value in the JSON mapping (`docs/json-mapping.md`).");
     p.open(format!("pub fn to_json({recv}) -> {J}::Value {{"));
     match &def.kind {
@@ -27,7 +31,7 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 p.line(format!("let mut m = {J}::Map::new();"));
                 for (f, ident) in fields.iter().zip(&names.members) {
                     let v = Val::place(format!("self.{ident}"));
-                    let e = value_expr(g, p, &Ctx::default(), &f.ty, &v);
+                    let e = value_expr(p, &Ctx::default(), &f.ty, &v);
                     let key = format!("{}.into()", naming::str_lit(&f.name));
                     insert_line(p, &key, &e);
                 }
@@ -44,8 +48,12 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                     Some(ty) => {
                         let mut body = p.child(1);
                         // `self` by value binds the payload by value.
-                        let v = if recv == "self" { Val::place("v") } else { Val::reference("v") };
-                        let e = value_expr(g, &mut body, &Ctx::default(), ty, &v);
+                        let v = if recv == "self" {
+                            Val::place("v")
+                        } else {
+                            Val::reference("v")
+                        };
+                        let e = value_expr(&mut body, &Ctx::default(), ty, &v);
                         let call = format!("{J}::variant({name}, {e})");
                         arm(p, &format!("Self::{vname}(v)"), body, &call, &[name, e]);
                     }
@@ -84,11 +92,15 @@ fn insert_line(p: &mut Printer, key: &str, value: &str) {
 }
 
 /// The JSON value of `v` (printing any statements it needs first).
-fn value_expr(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val) -> String {
+fn value_expr(p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val) -> String {
     let x = v.value();
     match ty {
         Type::Bool => format!("{J}::Value::Bool({x})"),
-        Type::UInt { .. } | Type::SInt { .. } | Type::Bounded { .. } | Type::VarUInt { .. } | Type::VarSInt { .. } => {
+        Type::UInt { .. }
+        | Type::SInt { .. }
+        | Type::Bounded { .. }
+        | Type::VarUInt { .. }
+        | Type::VarSInt { .. } => {
             if plan::json_wide_int(ty) {
                 format!("{J}::wide({x})")
             } else {
@@ -107,7 +119,7 @@ fn value_expr(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val) -> String
             let inner_v = ctx.deeper().var("v");
             p.open(format!("let {out} = match {} {{", v.as_ref()));
             let mut body = p.child(1);
-            let e = value_expr(g, &mut body, &ctx.deeper(), inner, &Val::reference(&inner_v));
+            let e = value_expr(&mut body, &ctx.deeper(), inner, &Val::reference(&inner_v));
             let pattern = format!("Some({inner_v})");
             if body.is_empty() && p.fits(&format!("{pattern} => {e},")) {
                 p.line(format!("{pattern} => {e},"));
@@ -124,9 +136,12 @@ fn value_expr(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val) -> String
         Type::Array { elem, .. } | Type::List { elem, .. } => {
             let items = ctx.deeper().var("items");
             let item = ctx.deeper().var("item");
-            p.line(format!("let mut {items} = Vec::with_capacity({}.len());", v.recv()));
+            p.line(format!(
+                "let mut {items} = Vec::with_capacity({}.len());",
+                v.recv()
+            ));
             p.open(format!("for {item} in {} {{", v.as_ref()));
-            let e = value_expr(g, p, &ctx.deeper(), elem, &Val::reference(&item));
+            let e = value_expr(p, &ctx.deeper(), elem, &Val::reference(&item));
             p.call(&format!("{items}.push("), &[e], ");");
             p.close("}");
             format!("{J}::Value::Array({items})")
@@ -140,7 +155,9 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let names = &g.names.types[id];
     p.line("/// Reads a value from the JSON mapping. Numbers that fit the Rust type but not");
     p.line("/// the schema type pass, so that `encode` reports them as wire errors.");
-    p.open(format!("pub fn from_json(v: &{J}::Value) -> Result<Self, {J}::JsonError> {{"));
+    p.open(format!(
+        "pub fn from_json(v: &{J}::Value) -> Result<Self, {J}::JsonError> {{"
+    ));
     match &def.kind {
         TypeDefKind::Struct { fields } => {
             let keys: Vec<String> = fields.iter().map(|f| naming::str_lit(&f.name)).collect();
@@ -150,7 +167,11 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             } else {
                 p.line(format!("let o = {J}::object(v, FIELDS)?;"));
             }
-            let locals: Vec<String> = names.members.iter().map(|m| naming::local_ident(m)).collect();
+            let locals: Vec<String> = names
+                .members
+                .iter()
+                .map(|m| naming::local_ident(m))
+                .collect();
             for ((f, local), key) in fields.iter().zip(&locals).zip(&keys) {
                 if matches!(f.ty, Type::Optional { .. }) {
                     p.line(format!("let j = o.optional({key});"));
@@ -163,16 +184,27 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 .members
                 .iter()
                 .zip(&locals)
-                .map(|(m, l)| if m == l { m.clone() } else { format!("{m}: {l}") })
+                .map(|(m, l)| {
+                    if m == l {
+                        m.clone()
+                    } else {
+                        format!("{m}: {l}")
+                    }
+                })
                 .collect();
             super::decode::struct_literal(p, "Ok(Self {", &items, "})");
         }
         TypeDefKind::Enum { variants, .. } => {
             p.open(format!("match {J}::to_name(v)? {{"));
             for (v, vname) in variants.iter().zip(&names.members) {
-                p.line(format!("{} => Ok(Self::{vname}),", naming::str_lit(&v.name)));
+                p.line(format!(
+                    "{} => Ok(Self::{vname}),",
+                    naming::str_lit(&v.name)
+                ));
             }
-            p.line(format!("name => Err({J}::JsonError::unknown_variant(name)),"));
+            p.line(format!(
+                "name => Err({J}::JsonError::unknown_variant(name)),"
+            ));
             p.close("}");
         }
         TypeDefKind::Union { variants, .. } => {
@@ -212,8 +244,16 @@ fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, src: &str, dest: &s
     };
     match ty {
         Type::Bool => simple(p, format!("{J}::to_bool({src})")),
-        Type::UInt { .. } | Type::SInt { .. } | Type::Bounded { .. } | Type::VarUInt { .. } | Type::VarSInt { .. } => {
-            let f = if plan::json_wide_int(ty) { "to_wide_int" } else { "to_int" };
+        Type::UInt { .. }
+        | Type::SInt { .. }
+        | Type::Bounded { .. }
+        | Type::VarUInt { .. }
+        | Type::VarSInt { .. } => {
+            let f = if plan::json_wide_int(ty) {
+                "to_wide_int"
+            } else {
+                "to_int"
+            };
             simple(p, format!("{J}::{f}::<{}>({src})", g.rust_type(ty)));
         }
         Type::Float { repr } | Type::Quantized { repr, .. } => match repr {
@@ -237,10 +277,16 @@ fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, src: &str, dest: &s
             let i = ctx.deeper().var("i");
             let j = ctx.deeper().var("j");
             let item = ctx.deeper().var("item");
-            let list = if matches!(ty, Type::Array { .. }) { ctx.deeper().var("list") } else { dest.to_string() };
+            let list = if matches!(ty, Type::Array { .. }) {
+                ctx.deeper().var("list")
+            } else {
+                dest.to_string()
+            };
             let e = try_expr(p, ctx, &format!("{J}::to_array({src})"));
             let_stmt(p, &elems, &e);
-            p.line(format!("let mut {list} = Vec::with_capacity({elems}.len());"));
+            p.line(format!(
+                "let mut {list} = Vec::with_capacity({elems}.len());"
+            ));
             p.open(format!("for ({i}, {j}) in {elems}.iter().enumerate() {{"));
             read_into(g, p, &ctx.index(&i), elem, &j, &item);
             p.line(format!("{list}.push({item});"));

@@ -7,11 +7,17 @@ use super::Gen;
 /// Prints `pub enum Message { ... }`, its methods and `From` impls.
 pub fn dispatch(g: &Gen, p: &mut Printer) {
     let name = &g.names.message_enum;
-    let messages: Vec<(usize, u32)> =
-        g.schema.messages().map(|(id, def)| (id, def.message_id.expect("a message"))).collect();
+    let messages: Vec<(usize, u32)> = g
+        .schema
+        .messages()
+        .map(|(id, def)| (id, def.message_id.expect("a message")))
+        .collect();
     let copy = messages.iter().all(|(id, _)| g.is_copy(*id));
     let eq = messages.iter().all(|(id, _)| g.is_eq(*id));
-    p.line(format!("/// Every message of `{}`, for dispatch by id on a connection.", g.opts.source_name));
+    p.line(format!(
+        "/// Every message of `{}`, for dispatch by id on a connection.",
+        g.opts.source_name
+    ));
     let mut derives = vec!["Debug", "Clone"];
     if copy {
         derives.push("Copy");
@@ -56,7 +62,9 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.open("match id {");
     for (id, _) in &messages {
         let ident = g.ident(*id);
-        p.line(format!("{ident}::MESSAGE_ID => {ident}::decode(bytes).map(Self::{ident}),"));
+        p.line(format!(
+            "{ident}::MESSAGE_ID => {ident}::decode(bytes).map(Self::{ident}),"
+        ));
     }
     p.line("_ => Err(::bitwire::Error::new(::bitwire::ErrorKind::InvalidEnum, 0)),");
     p.close("}");

@@ -74,7 +74,13 @@ pub(crate) struct Gen<'a> {
 impl<'a> Gen<'a> {
     fn new(schema: &'a Schema, opts: &'a RustOptions) -> Gen<'a> {
         let n = schema.types.len();
-        let mut g = Gen { schema, names: Names::new(schema), opts, copy: vec![true; n], eq: vec![true; n] };
+        let mut g = Gen {
+            schema,
+            names: Names::new(schema),
+            opts,
+            copy: vec![true; n],
+            eq: vec![true; n],
+        };
         // Fixpoint: a type loses a trait when any member lacks it; recursion through
         // lists is fine because a list already removes `Copy`.
         loop {
@@ -220,7 +226,9 @@ const KNOWN_CONSTS: [(f64, &str); 19] = {
 /// exactly it, else as an exact decimal division (`314.0 / 100.0`: IEEE division is
 /// correctly rounded, so it is the same value as the literal), else by bit pattern.
 pub(crate) fn float_lit(text: String, is_f32: bool) -> String {
-    let Ok(v) = text.parse::<f64>() else { return text };
+    let Ok(v) = text.parse::<f64>() else {
+        return text;
+    };
     let (sign, abs) = if v < 0.0 { ("-", -v) } else { ("", v) };
     let near = |c: f64| abs != 0.0 && ((abs - c) / c).abs() < 0.02;
     if !KNOWN_CONSTS.iter().any(|&(c, _)| near(c)) {
@@ -233,7 +241,11 @@ pub(crate) fn float_lit(text: String, is_f32: bool) -> String {
         }
     }
     let digits = text.trim_start_matches('-');
-    let (limit, max_exp) = if is_f32 { (1u64 << 24, 10) } else { (1u64 << 53, 22) };
+    let (limit, max_exp) = if is_f32 {
+        (1u64 << 24, 10)
+    } else {
+        (1u64 << 53, 22)
+    };
     if let Some((int, frac)) = digits.split_once('.') {
         let mantissa: Option<u64> = format!("{int}{frac}").parse().ok();
         if let Some(m) = mantissa.filter(|&m| m <= limit && frac.len() <= max_exp) {
@@ -319,15 +331,22 @@ pub(crate) fn let_stmt(p: &mut Printer, dest: &str, expr: &str) {
     }
     // rustfmt moves a chain to the next line only while that line stays two columns
     // short of the limit (measured); otherwise it breaks the chain instead.
-    if p.indent_width() + 4 + expr.len() + 1 <= printer::MAX_WIDTH - 2 {
+    if p.indent_width() + 4 + expr.len() < printer::MAX_WIDTH - 2 {
         p.line(format!("let {dest} ="));
         p.line(format!("    {expr};"));
         return;
     }
-    let split = [".in_field(", ".at_index("].iter().filter_map(|m| expr.rfind(m)).max();
+    let split = [".in_field(", ".at_index("]
+        .iter()
+        .filter_map(|m| expr.rfind(m))
+        .max();
     match split {
         Some(at) if at > 0 => {
-            let tmp = if dest.starts_with('t') { format!("{dest}_") } else { "t".to_string() };
+            let tmp = if dest.starts_with('t') {
+                format!("{dest}_")
+            } else {
+                "t".to_string()
+            };
             p.line(format!("let {tmp} = {};", &expr[..at]));
             let_stmt(p, dest, &format!("{tmp}{}", &expr[at..]));
         }

@@ -14,11 +14,11 @@ use crate::ir::{Schema, TypeDefKind};
 
 /// Rust keywords (strict and reserved, all editions) that need `r#`.
 const KEYWORDS: &[&str] = &[
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do",
-    "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in",
-    "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
-    "return", "static", "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized",
-    "use", "virtual", "where", "while", "yield",
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn",
+    "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let",
+    "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return",
+    "static", "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use",
+    "virtual", "where", "while", "yield",
 ];
 
 /// Keywords that cannot be raw identifiers.
@@ -26,8 +26,9 @@ const NOT_RAW: &[&str] = &["self", "Self", "crate", "super", "_"];
 
 /// Type names the generated code refers to unqualified (prelude items); a schema type
 /// of the same name would shadow them.
-const PRELUDE_TYPES: &[&str] =
-    &["Self", "Option", "Some", "None", "Result", "Ok", "Err", "Vec", "String", "Box", "From"];
+const PRELUDE_TYPES: &[&str] = &[
+    "Self", "Option", "Some", "None", "Result", "Ok", "Err", "Vec", "String", "Box", "From",
+];
 
 /// Names of locals and parameters the generated code uses itself. A field whose
 /// local would be one of these (with or without a numeric suffix) gets a `_` appended.
@@ -84,10 +85,17 @@ impl Names {
             })
             .collect();
         let mut const_taken = HashSet::new();
-        let constants =
-            schema.constants.iter().map(|c| unique(const_ident(&c.name), &mut const_taken, "_")).collect();
+        let constants = schema
+            .constants
+            .iter()
+            .map(|c| unique(const_ident(&c.name), &mut const_taken, "_"))
+            .collect();
         let message_enum = unique("Message".into(), &mut taken, "");
-        Names { types, constants, message_enum }
+        Names {
+            types,
+            constants,
+            message_enum,
+        }
     }
 }
 
@@ -138,7 +146,10 @@ fn upper_camel(name: &str) -> String {
         .map(|w| {
             let mut cs = w.chars();
             match cs.next() {
-                Some(first) => first.to_uppercase().chain(cs.flat_map(char::to_lowercase)).collect(),
+                Some(first) => first
+                    .to_uppercase()
+                    .chain(cs.flat_map(char::to_lowercase))
+                    .collect(),
                 None => String::new(),
             }
         })
@@ -146,7 +157,11 @@ fn upper_camel(name: &str) -> String {
 }
 
 fn snake(name: &str) -> String {
-    words(name).iter().map(|w| w.to_lowercase()).collect::<Vec<_>>().join("_")
+    words(name)
+        .iter()
+        .map(|w| w.to_lowercase())
+        .collect::<Vec<_>>()
+        .join("_")
 }
 
 /// Escapes a snake_case or other lowercase identifier.

@@ -33,7 +33,10 @@ impl Printer {
     /// An empty printer `extra` levels deeper than this one, for text that is printed
     /// only once it is known whether it is empty (see [`Printer::append`]).
     pub fn child(&self, extra: usize) -> Printer {
-        Printer { buf: String::new(), indent: self.indent + extra }
+        Printer {
+            buf: String::new(),
+            indent: self.indent + extra,
+        }
     }
 
     /// Whether nothing has been printed.
@@ -155,12 +158,25 @@ impl Printer {
             self.line(one);
             return;
         }
+        // `const X: T = &[...]` whose array fits on its own line: rustfmt breaks after `=`.
+        if let Some(lhs) = head.strip_suffix(" = &") {
+            let rhs = format!("    &[{joined}]{tail}");
+            if joined.len() + 2 <= SHORT_WIDTH && self.fits(&rhs) {
+                self.line(format!("{lhs} ="));
+                self.line(rhs);
+                return;
+            }
+        }
         self.open(format!("{head}["));
         if items.iter().all(|i| i.len() <= SHORT_ELEMENT) {
             let mut cur = String::new();
             for item in items {
                 let piece = format!("{item},");
-                let candidate = if cur.is_empty() { piece.clone() } else { format!("{cur} {piece}") };
+                let candidate = if cur.is_empty() {
+                    piece.clone()
+                } else {
+                    format!("{cur} {piece}")
+                };
                 if self.fits(&candidate) {
                     cur = candidate;
                 } else {

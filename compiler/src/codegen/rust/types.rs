@@ -12,13 +12,18 @@ pub fn constants(g: &Gen, p: &mut Printer) {
     for (c, ident) in g.schema.constants.iter().zip(&g.names.constants) {
         p.blank();
         p.doc(&c.doc);
-        p.line(format!("/// Schema: `{}`.", describe::const_text(&c.name, &c.value)));
+        p.line(format!(
+            "/// Schema: `{}`.",
+            describe::const_text(&c.name, &c.value)
+        ));
         let (ty, value) = match &c.value {
             ConstValue::Int { ty, value } => (int_type(*ty).to_string(), value.to_string()),
             ConstValue::Float { ty, value } => {
                 let lit = match ty {
                     // Printed as the f32 it is, so the literal is the shortest exact one.
-                    crate::ir::FloatRepr::F32 => super::float_lit(format!("{:?}", *value as f32), true),
+                    crate::ir::FloatRepr::F32 => {
+                        super::float_lit(format!("{:?}", *value as f32), true)
+                    }
                     crate::ir::FloatRepr::F64 => f64_lit(*value),
                 };
                 (float_type(*ty).to_string(), lit)
@@ -81,17 +86,27 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             }
             p.close("}");
         }
-        TypeDefKind::Enum { repr, packed_tag_bits, variants } => {
+        TypeDefKind::Enum {
+            repr,
+            packed_tag_bits,
+            variants,
+        } => {
             p.line(format!("#[repr({})]", int_type(*repr)));
             p.open(format!("pub enum {ident} {{"));
             for (v, vname) in variants.iter().zip(&names.members) {
                 p.doc(&v.doc);
-                p.line(format!("/// Schema: `{} = {}`, {packed_tag_bits}-bit tag.", v.name, v.value));
+                p.line(format!(
+                    "/// Schema: `{} = {}`, {packed_tag_bits}-bit tag.",
+                    v.name, v.value
+                ));
                 p.line(format!("{vname} = {},", v.value));
             }
             p.close("}");
         }
-        TypeDefKind::Union { packed_tag_bits, variants } => {
+        TypeDefKind::Union {
+            packed_tag_bits,
+            variants,
+        } => {
             p.open(format!("pub enum {ident} {{"));
             for (v, vname) in variants.iter().zip(&names.members) {
                 p.doc(&v.doc);
@@ -125,12 +140,18 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
     let def = &g.schema.types[id];
     p.open(format!("impl {} {{", g.ident(id)));
     p.line("/// Fewest bits a value encodes to (spec §6.1).");
-    p.line(format!("pub const MIN_ENCODED_BITS: u64 = {};", def.packed.min_bits));
+    p.line(format!(
+        "pub const MIN_ENCODED_BITS: u64 = {};",
+        def.packed.min_bits
+    ));
     if let Some(max) = def.packed.max_bits {
         p.line("/// Most bits a value encodes to (spec §6.1).");
         p.line(format!("pub const MAX_ENCODED_BITS: u64 = {max};"));
         p.line("/// Largest top-level encoding in bytes (padding included).");
-        p.line(format!("pub const MAX_ENCODED_SIZE: usize = {};", max.div_ceil(8)));
+        p.line(format!(
+            "pub const MAX_ENCODED_SIZE: usize = {};",
+            max.div_ceil(8)
+        ));
     }
     if let Some(mid) = def.message_id {
         p.line("/// Dispatch id of this message on a connection (spec §2.3).");
@@ -142,11 +163,10 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
         }
     }
     p.blank();
-    top_level_methods(g, p, id);
+    top_level_methods(p);
     p.blank();
-    match &def.kind {
-        TypeDefKind::Enum { variants, .. } => enum_helpers(g, p, id, variants),
-        _ => {}
+    if let TypeDefKind::Enum { variants, .. } = &def.kind {
+        enum_helpers(g, p, id, variants);
     }
     encode::write_fn(g, p, id);
     p.blank();
@@ -176,9 +196,11 @@ fn field_constants(p: &mut Printer, f: &Field) {
         p.line(format!("pub const {prefix}_MAX: {repr} = {max};"));
     };
     match ty {
-        Type::UInt { bits, repr } if *bits < repr.bits() => {
-            range(int_type(*repr), "0".into(), ((1u128 << bits) - 1).to_string())
-        }
+        Type::UInt { bits, repr } if *bits < repr.bits() => range(
+            int_type(*repr),
+            "0".into(),
+            ((1u128 << bits) - 1).to_string(),
+        ),
         Type::SInt { bits, repr } if *bits < repr.bits() => {
             let half = 1i128 << (bits - 1);
             range(int_type(*repr), (-half).to_string(), (half - 1).to_string())
@@ -186,7 +208,9 @@ fn field_constants(p: &mut Printer, f: &Field) {
         Type::Bounded { repr, min, max, .. } => {
             range(int_type(*repr), min.to_string(), max.to_string())
         }
-        Type::Quantized { min, max, steps, .. } => {
+        Type::Quantized {
+            min, max, steps, ..
+        } => {
             // f64 even for f32 fields: these are the exact bounds the codec computes with.
             range("f64", f64_lit(*min), f64_lit(*max));
             p.line(format!("/// Number of quantization steps of `{}`.", f.name));
@@ -206,9 +230,7 @@ fn field_constants(p: &mut Printer, f: &Field) {
     }
 }
 
-fn top_level_methods(g: &Gen, p: &mut Printer, id: TypeId) {
-    let _ = g;
-    let _ = id;
+fn top_level_methods(p: &mut Printer) {
     p.line("/// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and");
     p.line("/// returns the number of bytes written. On error `out` is left as it was.");
     p.line("#[inline]");

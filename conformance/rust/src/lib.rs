@@ -1,0 +1,93 @@
+//! The Rust side of the shared test vectors (`testdata/vectors/`).
+//!
+//! `build.rs` generates the code of every suite's schema into `OUT_DIR`; this crate
+//! compiles it (which is the compile test of the generated code, clippy included) and
+//! exposes one [`TypeCodec`] per named type, found by suite and type name, for the
+//! runner in `tests/vectors.rs`.
+
+use bitwire::json::JsonError;
+use serde_json::Value;
+
+/// The generated suites, one module per `testdata/vectors/*.bw`, and [`registry`].
+#[allow(missing_docs)]
+pub mod suites {
+    include!(concat!(env!("OUT_DIR"), "/suites.rs"));
+}
+
+pub use suites::registry;
+
+/// What a generated type offers the runner besides its packed encoding: its JSON
+/// mapping (the inherent `from_json` / `to_json` of generated code).
+pub trait Vector: bitwire::Packed {
+    /// `T::from_json`.
+    fn json_in(v: &Value) -> Result<Self, JsonError>;
+    /// `T::to_json`.
+    fn json_out(&self) -> Value;
+}
+
+/// Why an operation of a generated codec failed.
+#[derive(Debug, Clone)]
+pub enum Failure {
+    /// The JSON could not be mapped onto the Rust type.
+    Json(JsonError),
+    /// The packed encoder or decoder rejected the value or input.
+    Wire(bitwire::Error),
+}
+
+/// A generated type, type-erased: JSON in, bytes out and back.
+#[derive(Clone, Copy)]
+pub struct TypeCodec {
+    /// The suite (schema file stem).
+    pub suite: &'static str,
+    /// Absolute path of the suite's schema, for the reference codec.
+    pub schema: &'static str,
+    /// The type's schema name.
+    pub type_name: &'static str,
+    /// `from_json`, then `encode_to_vec`.
+    pub encode: fn(&Value) -> Result<Vec<u8>, Failure>,
+    /// `decode`, then `to_json`.
+    pub decode: fn(&[u8]) -> Result<Value, Failure>,
+    /// `from_json`, then `to_json`: the value as the type's JSON mapping prints it.
+    pub normalize: fn(&Value) -> Result<Value, Failure>,
+}
+
+impl TypeCodec {
+    /// The codec of generated type `T`.
+    pub fn of<T: Vector>(
+        suite: &'static str,
+        schema: &'static str,
+        type_name: &'static str,
+    ) -> TypeCodec {
+        TypeCodec {
+            suite,
+            schema,
+            type_name,
+            encode: encode::<T>,
+            decode: decode::<T>,
+            normalize: normalize::<T>,
+        }
+    }
+}
+
+fn encode<T: Vector>(v: &Value) -> Result<Vec<u8>, Failure> {
+    let value = T::json_in(v).map_err(Failure::Json)?;
+    let mut out = Vec::new();
+    bitwire::encode_packed(&value, &mut out).map_err(Failure::Wire)?;
+    Ok(out)
+}
+
+fn decode<T: Vector>(bytes: &[u8]) -> Result<Value, Failure> {
+    let value: T = bitwire::decode_packed(bytes).map_err(Failure::Wire)?;
+    Ok(value.json_out())
+}
+
+fn normalize<T: Vector>(v: &Value) -> Result<Value, Failure> {
+    T::json_in(v).map(|x| x.json_out()).map_err(Failure::Json)
+}
+
+/// Finds the codec of `type_name` in `suite`.
+pub fn find(suite: &str, type_name: &str) -> Option<TypeCodec> {
+    registry()
+        .into_iter()
+        .find(|c| c.suite == suite && c.type_name == type_name)
+}

@@ -1,0 +1,198 @@
+//! Property and differential tests over every named type of every suite (and of the
+//! bundled example), generated Rust code against the reference codec:
+//!
+//! 1. round trip: a random valid value encodes to the same bytes in both, each decodes
+//!    the other's bytes back to the value, and the JSON mapping agrees;
+//! 2. hostile input: random and mutated byte strings are accepted or rejected alike by
+//!    both — same value, or same error kind, bit offset and path — never a panic; what
+//!    is accepted re-encodes to the same bytes (canonical form, spec §2.4);
+//! 3. bounded allocation: decoding any of those inputs allocates at most a small
+//!    multiple of the input size (spec §5.6), measured by a counting allocator.
+//!
+//! Bounded for CI: `BITWIRE_PROP_CASES` (default 200 values per type) and
+//! `BITWIRE_SEED` (default 42) make longer or different runs; a failure prints the seed.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use bitwire_compiler::codec::random::{random_value, Rng};
+use bitwire_compiler::codec::{self, CodecError, Value};
+use bitwire_compiler::ir::{Schema, Type, TypeId};
+use bitwire_conformance::{registry, Failure, TypeCodec};
+
+/// Counts the bytes live on this thread, and the peak since the last reset.
+struct Counting;
+
+thread_local! {
+    static LIVE: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: delegates every call to `System` unchanged; only updates two thread-local
+// counters, which never allocate (const-initialized `Cell`s).
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let live = LIVE.with(|l| l.get()) + layout.size();
+        LIVE.with(|l| l.set(live));
+        PEAK.with(|p| p.set(p.get().max(live)));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.with(|l| l.set(l.get().saturating_sub(layout.size())));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Peak bytes allocated on this thread while running `f`, above what was live before.
+fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let base = LIVE.with(|l| l.get());
+    PEAK.with(|p| p.set(base));
+    let r = f();
+    (r, PEAK.with(|p| p.get()) - base)
+}
+
+/// What one implementation made of an input: the decoded value, or the error.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Value(Value),
+    Error { kind: String, bit: u64, path: String },
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+struct Suite {
+    schema: Schema,
+    codecs: Vec<(TypeCodec, TypeId)>,
+}
+
+fn suites() -> Vec<Suite> {
+    let mut out: Vec<Suite> = Vec::new();
+    for c in registry() {
+        if out.last().is_none_or(|s| s.codecs[0].0.suite != c.suite) {
+            let schema = bitwire_compiler::compile_file(c.schema.as_ref())
+                .unwrap_or_else(|d| panic!("{}: {}", c.schema, d.render()));
+            out.push(Suite { schema, codecs: Vec::new() });
+        }
+        let suite = out.last_mut().expect("just pushed");
+        let id = suite.schema.type_by_name(c.type_name).expect("registry type in schema");
+        suite.codecs.push((c, id));
+    }
+    out
+}
+
+/// The generated decoder's outcome, mapped into reference-codec values through JSON.
+fn generated_outcome(s: &Schema, id: TypeId, c: &TypeCodec, bytes: &[u8]) -> Outcome {
+    match (c.decode)(bytes) {
+        Ok(json) => Outcome::Value(
+            codec::value_from_json(s, id, &json)
+                .unwrap_or_else(|e| panic!("generated JSON {json} not readable: {e}")),
+        ),
+        Err(Failure::Wire(e)) => Outcome::Error {
+            kind: e.kind().name().into(),
+            bit: e.bit(),
+            path: e.path_string(),
+        },
+        Err(Failure::Json(e)) => panic!("decode gave a JSON error: {e:?}"),
+    }
+}
+
+fn reference_outcome(s: &Schema, id: TypeId, bytes: &[u8]) -> Outcome {
+    match codec::decode(s, id, bytes) {
+        Ok(v) => Outcome::Value(v),
+        Err(CodecError::Wire { kind, bit, path }) => Outcome::Error { kind: kind.name().into(), bit, path },
+        Err(e) => panic!("reference decode gave a non-wire error: {e}"),
+    }
+}
+
+/// Byte strings derived from a valid encoding: bit flips, truncations, extensions,
+/// byte replacements, and unrelated random bytes.
+fn mutations(rng: &mut Rng, valid: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for _ in 0..4 {
+        let mut b = valid.to_vec();
+        if !b.is_empty() {
+            let bit = rng.below(b.len() as u64 * 8) as usize;
+            b[bit / 8] ^= 1 << (bit % 8);
+        }
+        out.push(b);
+    }
+    out.push(valid[..rng.below(valid.len() as u64 + 1) as usize].to_vec());
+    let mut longer = valid.to_vec();
+    longer.push(rng.next() as u8);
+    out.push(longer);
+    let mut replaced = valid.to_vec();
+    if !replaced.is_empty() {
+        let at = rng.below(replaced.len() as u64) as usize;
+        replaced[at] = rng.next() as u8;
+    }
+    out.push(replaced);
+    let n = rng.below(24) as usize;
+    out.push((0..n).map(|_| rng.next() as u8).collect());
+    // All ones: every length prefix and varint at its largest.
+    out.push(vec![0xff; rng.below(16) as usize + 1]);
+    out
+}
+
+/// Allocation allowed for decoding `len` input bytes: a fixed allowance for small
+/// values plus a multiple of the input (spec §5.6 bounds element counts by the input).
+fn allowed_allocation(len: usize) -> usize {
+    4096 + 256 * len
+}
+
+#[test]
+fn generated_code_and_reference_codec_agree_on_random_and_hostile_input() {
+    let seed = env_u64("BITWIRE_SEED", 42);
+    let cases = env_u64("BITWIRE_PROP_CASES", 200);
+    let mut rng = Rng(seed.max(1));
+    let (mut values, mut hostile, mut worst_ratio) = (0u64, 0u64, 0.0f64);
+    for suite in suites() {
+        let s = &suite.schema;
+        for (c, id) in &suite.codecs {
+            let named = Type::Named { id: *id, name: c.type_name.into() };
+            let ctx = format!("seed {seed}, {}.{}", c.suite, c.type_name);
+            for _ in 0..cases {
+                let value = random_value(&mut rng, s, &named);
+                let reference = codec::encode(s, *id, &value).unwrap_or_else(|e| panic!("{ctx}: reference encode: {e}"));
+                let json = codec::value_to_json(s, *id, &value);
+                let generated = (c.encode)(&json).unwrap_or_else(|e| panic!("{ctx}: generated encode of {json}: {e:?}"));
+                assert_eq!(generated, reference, "{ctx}: bytes differ for {json}");
+                assert_eq!(generated_outcome(s, *id, c, &reference), Outcome::Value(value.clone()), "{ctx}: {json}");
+                values += 1;
+
+                for bytes in mutations(&mut rng, &reference) {
+                    let (got, peak) = peak_during(|| generated_outcome(s, *id, c, &bytes));
+                    let want = reference_outcome(s, *id, &bytes);
+                    let hex = codec::to_hex(&bytes);
+                    assert_eq!(got, want, "{ctx}: generated and reference disagree on {hex}");
+                    assert!(
+                        peak <= allowed_allocation(bytes.len()),
+                        "{ctx}: decoding {} bytes allocated {peak} bytes ({hex})",
+                        bytes.len()
+                    );
+                    worst_ratio = worst_ratio.max(peak as f64 / (bytes.len() as f64 + 1.0));
+                    if let Outcome::Value(v) = &got {
+                        let again = codec::encode(s, *id, v).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                        assert_eq!(again, bytes, "{ctx}: accepted input {hex} is not canonical");
+                    }
+                    hostile += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "{values} random values and {hostile} hostile inputs agreed (seed {seed}); \
+         worst decode allocation {worst_ratio:.1} bytes per input byte"
+    );
+    assert!(values > 0, "no suites found");
+}
