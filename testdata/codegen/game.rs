@@ -335,32 +335,13 @@ impl Packet64 {
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        let bad = (self.weapon_id > 15)
-            | (self.team_id > 3)
-            | (self.health > 511)
-            | !(-2048..=2047).contains(&self.pos_x)
-            | !(-2048..=2047).contains(&self.pos_y);
-        if bad {
-            if self.weapon_id > 15 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 1);
-                return Err(e.in_field("weapon_id"));
-            }
-            if self.team_id > 3 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 5);
-                return Err(e.in_field("team_id"));
-            }
-            if self.health > 511 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 7);
-                return Err(e.in_field("health"));
-            }
-            if !(-2048..=2047).contains(&self.pos_x) {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 16);
-                return Err(e.in_field("pos_x"));
-            }
-            if !(-2048..=2047).contains(&self.pos_y) {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 28);
-                return Err(e.in_field("pos_y"));
-            }
+        let over = (u64::from(self.weapon_id) >> 4)
+            | (u64::from(self.team_id) >> 2)
+            | (u64::from(self.health) >> 9)
+            | ((i64::from(self.pos_x) + 2048) as u64 >> 12)
+            | ((i64::from(self.pos_y) + 2048) as u64 >> 12);
+        if over != 0 {
+            return Err(self.write_range_error(w.bit_pos()));
         }
         let word = u64::from(self.is_alive)
             | (u64::from(self.weapon_id) << 1)
@@ -372,6 +353,33 @@ impl Packet64 {
             | (u64::from(self.score) << 48);
         w.write_bits(word, 64);
         Ok(())
+    }
+
+    /// The error of the first field out of range (spec §7.2), for `write` when the
+    /// combined range check of a run failed; `at` is the writer's position at the
+    /// start of that run. The fields of earlier runs passed their checks already.
+    #[cold]
+    #[inline(never)]
+    fn write_range_error(&self, at: u64) -> ::bitwire::Error {
+        if self.weapon_id > 15 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 1);
+            return e.in_field("weapon_id");
+        }
+        if self.team_id > 3 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 5);
+            return e.in_field("team_id");
+        }
+        if self.health > 511 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 7);
+            return e.in_field("health");
+        }
+        if !(-2048..=2047).contains(&self.pos_x) {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 16);
+            return e.in_field("pos_x");
+        }
+        // The last check: the combined test failed and every check above passed.
+        let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 28);
+        e.in_field("pos_y")
     }
 
     /// Reads a value at the reader's position.
@@ -1428,16 +1436,9 @@ impl Kill {
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        let bad = (self.killer > 4095) | (self.victim > 4095);
-        if bad {
-            if self.killer > 4095 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
-                return Err(e.in_field("killer"));
-            }
-            if self.victim > 4095 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 12);
-                return Err(e.in_field("victim"));
-            }
+        let over = (u64::from(self.killer) >> 12) | (u64::from(self.victim) >> 12);
+        if over != 0 {
+            return Err(self.write_range_error(w.bit_pos()));
         }
         let word = u64::from(self.killer)
             | (u64::from(self.victim) << 12)
@@ -1445,6 +1446,21 @@ impl Kill {
             | (u64::from(self.headshot) << 28);
         w.write_bits(word, 29);
         Ok(())
+    }
+
+    /// The error of the first field out of range (spec §7.2), for `write` when the
+    /// combined range check of a run failed; `at` is the writer's position at the
+    /// start of that run. The fields of earlier runs passed their checks already.
+    #[cold]
+    #[inline(never)]
+    fn write_range_error(&self, at: u64) -> ::bitwire::Error {
+        if self.killer > 4095 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at);
+            return e.in_field("killer");
+        }
+        // The last check: the combined test failed and every check above passed.
+        let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 12);
+        e.in_field("victim")
     }
 
     /// Reads a value at the reader's position.

@@ -361,13 +361,9 @@ impl Scalars {
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        if self.tiny > 1 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 1);
-            return Err(e.in_field("tiny"));
-        }
-        if self.odd > 8191 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 10);
-            return Err(e.in_field("odd"));
+        let over = (u64::from(self.tiny) >> 1) | (u64::from(self.odd) >> 13);
+        if over != 0 {
+            return Err(self.write_range_error(w.bit_pos()));
         }
         let word = u64::from(self.flag)
             | (u64::from(self.tiny) << 1)
@@ -375,16 +371,9 @@ impl Scalars {
             | (u64::from(self.odd) << 10);
         w.write_bits(word, 23);
         w.write_bits(self.wide, 64);
-        let bad = (self.big > 18014398509481983) | !(-16..=15).contains(&self.neg);
-        if bad {
-            if self.big > 18014398509481983 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
-                return Err(e.in_field("big"));
-            }
-            if !(-16..=15).contains(&self.neg) {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 54);
-                return Err(e.in_field("neg"));
-            }
+        let over = (self.big >> 54) | ((i64::from(self.neg) + 16) as u64 >> 5);
+        if over != 0 {
+            return Err(self.write_range_error(w.bit_pos()));
         }
         let word = self.big | (::bitwire::to_twos_complement(i64::from(self.neg), 5) << 54);
         w.write_bits(word, 59);
@@ -397,27 +386,12 @@ impl Scalars {
         w.write_int(self.i33, 33);
         w.write_f32(self.half);
         w.write_f64(self.double);
-        let bad = (self.level > 1000)
-            | !(-100..=100).contains(&self.offset)
-            | !(10..=20).contains(&self.shifted)
-            | (self.fixed != 7);
-        if bad {
-            if self.level > 1000 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
-                return Err(e.in_field("level"));
-            }
-            if !(-100..=100).contains(&self.offset) {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 10);
-                return Err(e.in_field("offset"));
-            }
-            if !(10..=20).contains(&self.shifted) {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 18);
-                return Err(e.in_field("shifted"));
-            }
-            if self.fixed != 7 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 22);
-                return Err(e.in_field("fixed"));
-            }
+        let over = u64::from(self.level > 1000)
+            | u64::from((i64::from(self.offset) + 100) as u64 > 200)
+            | u64::from(u64::from(self.shifted).wrapping_sub(10) > 10)
+            | u64::from(self.fixed != 7);
+        if over != 0 {
+            return Err(self.write_range_error(w.bit_pos()));
         }
         let word = u64::from(self.level)
             | (((i64::from(self.offset) + 100) as u64) << 10)
@@ -436,6 +410,45 @@ impl Scalars {
         let word = q_ | (q64_ << 8) | ((self.mode as u64) << 13);
         w.write_bits(word, 16);
         Ok(())
+    }
+
+    /// The error of the first field out of range (spec §7.2), for `write` when the
+    /// combined range check of a run failed; `at` is the writer's position at the
+    /// start of that run. The fields of earlier runs passed their checks already.
+    #[cold]
+    #[inline(never)]
+    fn write_range_error(&self, at: u64) -> ::bitwire::Error {
+        if self.tiny > 1 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 1);
+            return e.in_field("tiny");
+        }
+        if self.odd > 8191 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 10);
+            return e.in_field("odd");
+        }
+        if self.big > 18014398509481983 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at);
+            return e.in_field("big");
+        }
+        if !(-16..=15).contains(&self.neg) {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 54);
+            return e.in_field("neg");
+        }
+        if self.level > 1000 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at);
+            return e.in_field("level");
+        }
+        if !(-100..=100).contains(&self.offset) {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 10);
+            return e.in_field("offset");
+        }
+        if !(10..=20).contains(&self.shifted) {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 18);
+            return e.in_field("shifted");
+        }
+        // The last check: the combined test failed and every check above passed.
+        let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 22);
+        e.in_field("fixed")
     }
 
     /// Reads a value at the reader's position.

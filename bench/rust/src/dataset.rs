@@ -46,8 +46,13 @@ pub fn packet64(n: usize) -> Vec<Packet64> {
         .map(|_| {
             let is_alive = rng.below(10) != 0;
             // Half the packets carry critical health (0..50), the rest anything up to 511.
-            let health = if rng.below(2) == 0 { rng.below(50) } else { rng.below(512) } as u16;
-            let pos = |rng: &mut SplitMix64| (rng.normal() * 500.0).round().clamp(-2048.0, 2047.0) as i16;
+            let health = if rng.below(2) == 0 {
+                rng.below(50)
+            } else {
+                rng.below(512)
+            } as u16;
+            let pos =
+                |rng: &mut SplitMix64| (rng.normal() * 500.0).round().clamp(-2048.0, 2047.0) as i16;
             Packet64 {
                 is_alive,
                 weapon_id: rng.below(16) as u8,

@@ -3,26 +3,13 @@
 
 use std::time::Instant;
 
-/// Times `f` (which processes `items` items per call) over `rounds` rounds after a
-/// warm-up, and returns the median nanoseconds per item.
-pub fn ns_per_item(rounds: usize, items: usize, mut f: impl FnMut()) -> f64 {
-    for _ in 0..rounds.div_ceil(4).max(1) {
-        f();
-    }
-    let mut samples: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed().as_nanos() as f64 / items as f64
-        })
-        .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
-}
-
 /// Runs the contenders' rounds interleaved (A, B, A, B, ...) so that frequency scaling
 /// and noise from the other core hit both alike; returns each one's median ns/item.
-pub fn compare<const N: usize>(rounds: usize, items: usize, mut fs: [&mut dyn FnMut(); N]) -> [f64; N] {
+pub fn compare<const N: usize>(
+    rounds: usize,
+    items: usize,
+    mut fs: [&mut dyn FnMut(); N],
+) -> [f64; N] {
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); N];
     for f in fs.iter_mut() {
         f();

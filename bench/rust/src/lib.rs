@@ -4,4 +4,3 @@
 pub mod dataset;
 pub mod handwritten;
 pub mod harness;
-

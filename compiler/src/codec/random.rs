@@ -11,7 +11,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -19,7 +19,7 @@ impl Rng {
     }
     /// Uniform-ish in `0..n` (`n > 0`).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
     /// True with probability `percent` / 100.
     pub fn chance(&mut self, percent: u64) -> bool {
@@ -34,7 +34,7 @@ pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
         let r = match rng.below(4) {
             0 => 0,
             1 => span - 1,
-            _ => (u128::from(rng.next()) << 64 | u128::from(rng.next())) % span,
+            _ => (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) % span,
         };
         lo + r as i128
     };
@@ -55,7 +55,7 @@ pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
                 0 => f64::NAN,
                 1 => -0.0,
                 2 => f64::INFINITY,
-                _ => f64::from_bits(rng.next()),
+                _ => f64::from_bits(rng.next_u64()),
             };
             let x = match repr {
                 FloatRepr::F32 => f64::from(x as f32),
@@ -103,7 +103,7 @@ pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
         }
         Type::Bytes { max, .. } => {
             let n = rng.below(max.unwrap_or(6) + 1);
-            Value::Bytes((0..n).map(|_| rng.next() as u8).collect())
+            Value::Bytes((0..n).map(|_| rng.next_u64() as u8).collect())
         }
         Type::Named { id, .. } => match &s.types[*id].kind {
             TypeDefKind::Struct { fields } => Value::Struct(
@@ -130,4 +130,3 @@ pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
         },
     }
 }
-

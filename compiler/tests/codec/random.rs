@@ -103,7 +103,7 @@ fn random_and_mutated_bytes_never_panic_and_stay_canonical() {
     let mut kinds = std::collections::BTreeSet::new();
     for round in 0..6000 {
         let input: Vec<u8> = if round % 3 == 0 {
-            (0..rng.below(120)).map(|_| rng.next() as u8).collect()
+            (0..rng.below(120)).map(|_| rng.next_u64() as u8).collect()
         } else {
             let mut b = encode(&s, t, &random_value(&mut rng, &s, &named)).unwrap();
             match rng.below(4) {
@@ -112,11 +112,11 @@ fn random_and_mutated_bytes_never_panic_and_stay_canonical() {
                     b[p / 8] ^= 1 << (p % 8);
                 }
                 1 => b.truncate(rng.below(b.len() as u64) as usize),
-                2 => b.push(rng.next() as u8),
+                2 => b.push(rng.next_u64() as u8),
                 _ => {
                     for _ in 0..3 {
                         let p = rng.below(b.len() as u64) as usize;
-                        b[p] = rng.next() as u8;
+                        b[p] = rng.next_u64() as u8;
                     }
                 }
             }

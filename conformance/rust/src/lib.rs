@@ -49,6 +49,8 @@ pub struct TypeCodec {
     pub decode: fn(&[u8]) -> Result<Value, Failure>,
     /// `from_json`, then `to_json`: the value as the type's JSON mapping prints it.
     pub normalize: fn(&Value) -> Result<Value, Failure>,
+    /// `decode` alone, the value dropped: what the allocation test measures.
+    pub decode_only: fn(&[u8]) -> Result<(), bitwire::Error>,
 }
 
 impl TypeCodec {
@@ -65,6 +67,7 @@ impl TypeCodec {
             encode: encode::<T>,
             decode: decode::<T>,
             normalize: normalize::<T>,
+            decode_only: decode_only::<T>,
         }
     }
 }
@@ -79,6 +82,10 @@ fn encode<T: Vector>(v: &Value) -> Result<Vec<u8>, Failure> {
 fn decode<T: Vector>(bytes: &[u8]) -> Result<Value, Failure> {
     let value: T = bitwire::decode_packed(bytes).map_err(Failure::Wire)?;
     Ok(value.json_out())
+}
+
+fn decode_only<T: Vector>(bytes: &[u8]) -> Result<(), bitwire::Error> {
+    bitwire::decode_packed::<T>(bytes).map(drop)
 }
 
 fn normalize<T: Vector>(v: &Value) -> Result<Value, Failure> {

@@ -7,6 +7,8 @@
 //! - `invalid` with only a `value`: encoding fails with the vector's kind and path, and
 //!   bit (a JSON error of the generated code, such as a number too large for the Rust
 //!   type, carries no bit offset and is compared by kind and path);
+//! - `encodes`: the value encodes to exactly `bytes` (one way: for lossy or lenient
+//!   input such as off-grid quantized floats, which decode to another value);
 //! - `acceptable`: decoding may fail or succeed, but must not panic.
 //!
 //! Cases listed in `conformance/rust/known-failures.txt` must fail; the run fails when
@@ -132,6 +134,13 @@ fn run_generated(suite: &str, case: &Value) -> Result<(), String> {
             }
             Ok(())
         }
+        ("encodes", Some(v), Some(b)) => {
+            let encoded = (c.encode)(v).map_err(|e| format!("encode failed: {e:?}"))?;
+            if encoded != b {
+                return Err(format!("encoded {}, expected {}", hex(&encoded), hex(&b)));
+            }
+            Ok(())
+        }
         ("invalid", _, Some(b)) => match (c.decode)(&b) {
             Ok(v) => Err(format!("decoded {v} from invalid input")),
             Err(f) => Observed::from_failure(&f).check(&expected_error(case)),
@@ -171,6 +180,14 @@ fn run_reference(schema: &Schema, case: &Value) -> Result<(), String> {
             let want = codec::value_to_json(schema, ty, &parsed);
             if decoded != want {
                 return Err(format!("decoded {decoded}, expected {want}"));
+            }
+            Ok(())
+        }
+        ("encodes", Some(v), Some(b)) => {
+            let encoded =
+                codec::encode_json(schema, ty, v).map_err(|e| format!("encode failed: {e}"))?;
+            if encoded != b {
+                return Err(format!("encoded {}, expected {}", hex(&encoded), hex(&b)));
             }
             Ok(())
         }

@@ -5,12 +5,20 @@ use bitwire_example::game::{Events, Input, Packet64, Snapshot};
 use bitwire_example::samples;
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ")
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn show(name: &str, bytes: &[u8], max: Option<usize>) {
     let max = max.map_or("unbounded".to_string(), |m| format!("max {m} B"));
-    let shown = if bytes.len() > 24 { format!("{} ...", hex(&bytes[..24])) } else { hex(bytes) };
+    let shown = if bytes.len() > 24 {
+        format!("{} ...", hex(&bytes[..24]))
+    } else {
+        hex(bytes)
+    };
     println!("{name:<22} {:>5} B  ({max})  {shown}", bytes.len());
 }
 
@@ -29,7 +37,10 @@ fn main() -> Result<(), bitwire::Error> {
     let back = Input::decode(&buf)?;
     assert_eq!(back.seq, input.seq);
     show("Input", &buf, Some(Input::MAX_ENCODED_SIZE));
-    println!("{:<22} move_x {} -> {}, yaw {} -> {} (quantized)", "", input.move_x, back.move_x, input.yaw, back.yaw);
+    println!(
+        "{:<22} move_x {} -> {}, yaw {} -> {} (quantized)",
+        "", input.move_x, back.move_x, input.yaw, back.yaw
+    );
 
     for n in [1, 16, 64] {
         let snap = samples::snapshot(n);
@@ -37,8 +48,15 @@ fn main() -> Result<(), bitwire::Error> {
         snap.encode(&mut buf)?;
         let back = Snapshot::decode(&buf)?;
         assert_eq!(back.entities.len(), n);
-        assert_eq!(back.entities.iter().map(|e| &e.name).collect::<Vec<_>>(), snap.entities.iter().map(|e| &e.name).collect::<Vec<_>>());
-        show(&format!("Snapshot ({n} entities)"), &buf, Some(Snapshot::MAX_ENCODED_SIZE));
+        assert_eq!(
+            back.entities.iter().map(|e| &e.name).collect::<Vec<_>>(),
+            snap.entities.iter().map(|e| &e.name).collect::<Vec<_>>()
+        );
+        show(
+            &format!("Snapshot ({n} entities)"),
+            &buf,
+            Some(Snapshot::MAX_ENCODED_SIZE),
+        );
     }
 
     let events = samples::events();
@@ -52,7 +70,13 @@ fn main() -> Result<(), bitwire::Error> {
     bad.truncate(bad.len() - 3);
     let err = Events::decode(&bad).unwrap_err();
     println!("\ntruncated Events: {err}");
-    let too_healthy = Packet64 { health: 600, ..packet };
-    println!("health 600 in a u9: {}", too_healthy.encode(&mut buf).unwrap_err());
+    let too_healthy = Packet64 {
+        health: 600,
+        ..packet
+    };
+    println!(
+        "health 600 in a u9: {}",
+        too_healthy.encode(&mut buf).unwrap_err()
+    );
     Ok(())
 }

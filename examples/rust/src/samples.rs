@@ -1,4 +1,6 @@
-use crate::game::{Buttons, Chat, Entity, Event, Events, Input, Kill, Packet64, Snapshot, Team, Vec2, Weapon};
+use crate::game::{
+    Buttons, Chat, Entity, Event, Events, Input, Kill, Packet64, Snapshot, Team, Vec2, Weapon,
+};
 
 /// A packet as the benchmarks' `packet64` dataset has them.
 pub fn packet64() -> Packet64 {
@@ -20,7 +22,14 @@ pub fn input() -> Input {
         seq: 4711,
         move_x: 1.0,
         move_y: -0.5,
-        buttons: Buttons { fire: true, aim: true, jump: false, crouch: false, reload: false, use_item: false },
+        buttons: Buttons {
+            fire: true,
+            aim: true,
+            jump: false,
+            crouch: false,
+            reload: false,
+            use_item: false,
+        },
         yaw: 270.0,
         pitch: -12.5,
     }
@@ -28,18 +37,28 @@ pub fn input() -> Input {
 
 /// A snapshot of `n` entities.
 pub fn snapshot(n: usize) -> Snapshot {
-    let names = ["ada", "grace", "linus", "ken", "barbara", "dennis", "margaret", "edsger"];
+    let names = [
+        "ada", "grace", "linus", "ken", "barbara", "dennis", "margaret", "edsger",
+    ];
     let entities = (0..n)
         .map(|i| {
             let f = i as f32;
             Entity {
                 id: i as u16 * 7 + 1,
-                pos: Vec2 { x: -500.0 + f * 13.25, y: 200.0 - f * 7.5 },
+                pos: Vec2 {
+                    x: -500.0 + f * 13.25,
+                    y: 200.0 - f * 7.5,
+                },
                 vel_x: (f * 1.5) % 64.0 - 32.0,
                 vel_y: 3.0,
                 yaw: (f * 37.0) % 360.0,
                 health: (100 + i as u8 * 3) % 201,
-                weapon: [Weapon::Pistol, Weapon::Rifle, Weapon::Sniper, Weapon::Rocket][i % 4],
+                weapon: [
+                    Weapon::Pistol,
+                    Weapon::Rifle,
+                    Weapon::Sniper,
+                    Weapon::Rocket,
+                ][i % 4],
                 team: if i % 2 == 0 { Team::Red } else { Team::Blue },
                 on_ground: i % 3 != 0,
                 sprinting: i % 5 == 0,
@@ -48,7 +67,11 @@ pub fn snapshot(n: usize) -> Snapshot {
             }
         })
         .collect();
-    Snapshot { tick: 360_000, ack_seq: 4711, entities }
+    Snapshot {
+        tick: 360_000,
+        ack_seq: 4711,
+        entities,
+    }
 }
 
 /// A batch of chat and game events.
@@ -57,8 +80,16 @@ pub fn events() -> Events {
         tick: 360_001,
         events: vec![
             Event::Join("grace".to_string()),
-            Event::Chat(Chat { from: "ada".to_string(), text: "gg, nice shot".to_string() }),
-            Event::Kill(Kill { killer: 8, victim: 15, weapon: Weapon::Sniper, headshot: true }),
+            Event::Chat(Chat {
+                from: "ada".to_string(),
+                text: "gg, nice shot".to_string(),
+            }),
+            Event::Kill(Kill {
+                killer: 8,
+                victim: 15,
+                weapon: Weapon::Sniper,
+                headshot: true,
+            }),
             Event::Leave(22),
             Event::RoundOver,
         ],

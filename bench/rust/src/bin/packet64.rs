@@ -65,8 +65,14 @@ fn main() {
         ],
     );
 
-    println!("packet64, {n} packets, median of {rounds} interleaved rounds{}", if quick { " (quick)" } else { "" });
-    println!("{:<8} {:>14} {:>14} {:>8}", "", "generated", "hand-written", "ratio");
+    println!(
+        "packet64, {n} packets, median of {rounds} interleaved rounds{}",
+        if quick { " (quick)" } else { "" }
+    );
+    println!(
+        "{:<8} {:>14} {:>14} {:>8}",
+        "", "generated", "hand-written", "ratio"
+    );
     for (name, g, h) in [("encode", gen_enc, hand_enc), ("decode", gen_dec, hand_dec)] {
         println!("{name:<8} {:>11.2} ns {:>11.2} ns {:>7.2}x", g, h, g / h);
     }

@@ -378,9 +378,14 @@ pub(crate) fn chain_elements(expr: &str) -> usize {
 /// Prints `let e = <make>;` and `return Err(e<path>);`, the shape every generated
 /// error return takes (short lines whatever the field names).
 pub(crate) fn return_error(p: &mut Printer, ctx: &Ctx, make: &str) {
-    p.line(format!("let e = {make};"));
-    let e = with_path(p, ctx, "e", "e", "");
+    let e = error_with_path(p, ctx, make);
     p.line(format!("return Err({e});"));
+}
+
+/// Prints `let e = <make>;` and returns `e<path>`, the error with the context's path.
+pub(crate) fn error_with_path(p: &mut Printer, ctx: &Ctx, make: &str) -> String {
+    p.line(format!("let e = {make};"));
+    with_path(p, ctx, "e", "e", "")
 }
 
 /// `expr` with the context's path added and `?` applied.

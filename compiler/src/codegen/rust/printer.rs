@@ -131,13 +131,23 @@ impl Printer {
     }
 
     /// Prints `head` followed by operands joined with a binary operator, then `tail`:
-    /// on one line when it fits, otherwise broken before each operator with the
-    /// continuation lines indented once (rustfmt's layout of long `a | b | c`).
+    /// on one line when it fits; for `let x = ` heads, else on the next line when it
+    /// fits there; otherwise broken before each operator with the continuation lines
+    /// indented once (rustfmt's layout of long `a | b | c`).
     pub fn binary(&mut self, head: &str, operands: &[String], op: &str, tail: &str) {
-        let one = format!("{head}{}{tail}", operands.join(&format!(" {op} ")));
+        let joined = operands.join(&format!(" {op} "));
+        let one = format!("{head}{joined}{tail}");
         if self.fits(&one) {
             self.line(one);
             return;
+        }
+        if let Some(lhs) = head.strip_suffix(" = ") {
+            let rhs = format!("    {joined}{tail}");
+            if self.fits(&rhs) {
+                self.line(format!("{lhs} ="));
+                self.line(rhs);
+                return;
+            }
         }
         self.line(format!("{head}{}", operands[0]));
         self.indent += 1;
@@ -215,6 +225,24 @@ mod tests {
         assert!(text.contains("    h(\n        argument_number_0,\n"));
         assert!(text.contains("    let word = argument_number_0 | argument_number_1;\n"));
         assert!(text.contains("        | argument_number_7;\n"));
+    }
+
+    #[test]
+    fn binary_moves_to_the_next_line_when_it_fits_there() {
+        let mut p = Printer::new();
+        p.open("fn f() {");
+        p.open("if x {");
+        let ops: Vec<String> = (0..2)
+            .map(|i| format!("(u64::from(self.field_{i:0>12}) >> 4)"))
+            .collect();
+        p.binary("let over = ", &ops, "|", ";");
+        p.close("}");
+        p.close("}");
+        let text = p.finish();
+        assert!(
+            text.contains("        let over =\n            (u64::from"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -110,6 +110,20 @@ fn packet64_is_one_word_each_way() {
     let code = generate_rust(&packet64(), &opts());
     assert_eq!(code.matches("w.write_bits(word, 64);").count(), 1, "{code}");
     assert_eq!(code.matches("r.read_chunk(64)").count(), 1, "{code}");
+    // One branch-free range test; the error is found out of line.
+    assert!(
+        code.contains("let over = (u64::from(self.weapon_id) >> 4)\n"),
+        "{code}"
+    );
+    assert!(
+        code.contains("| ((i64::from(self.pos_y) + 2048) as u64 >> 12);\n"),
+        "{code}"
+    );
+    assert!(
+        code.contains("return Err(self.write_range_error(w.bit_pos()));"),
+        "{code}"
+    );
+    assert_eq!(code.matches("fn write_range_error(").count(), 1, "{code}");
     assert!(code.contains("if self.weapon_id > 15 {"), "{code}");
     assert!(
         code.contains("if !(-2048..=2047).contains(&self.pos_x) {"),

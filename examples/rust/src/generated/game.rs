@@ -305,7 +305,7 @@ impl Packet64 {
             | ((i64::from(self.pos_x) + 2048) as u64 >> 12)
             | ((i64::from(self.pos_y) + 2048) as u64 >> 12);
         if over != 0 {
-            return Err(self.range_error(w.bit_pos()));
+            return Err(self.write_range_error(w.bit_pos()));
         }
         let word = u64::from(self.is_alive)
             | (u64::from(self.weapon_id) << 1)
@@ -319,9 +319,12 @@ impl Packet64 {
         Ok(())
     }
 
+    /// The error of the first field out of range (spec §7.2), for `write` when the
+    /// combined range check of a run failed; `at` is the writer's position at the
+    /// start of that run. The fields of earlier runs passed their checks already.
     #[cold]
     #[inline(never)]
-    fn range_error(&self, at: u64) -> ::bitwire::Error {
+    fn write_range_error(&self, at: u64) -> ::bitwire::Error {
         if self.weapon_id > 15 {
             let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 1);
             return e.in_field("weapon_id");
@@ -338,11 +341,9 @@ impl Packet64 {
             let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 16);
             return e.in_field("pos_x");
         }
-        if !(-2048..=2047).contains(&self.pos_y) {
-            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 28);
-            return e.in_field("pos_y");
-        }
-        unreachable!()
+        // The last check: the combined test failed and every check above passed.
+        let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 28);
+        e.in_field("pos_y")
     }
 
     /// Reads a value at the reader's position.
@@ -1117,16 +1118,9 @@ impl Kill {
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        let bad = (self.killer > 4095) | (self.victim > 4095);
-        if bad {
-            if self.killer > 4095 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
-                return Err(e.in_field("killer"));
-            }
-            if self.victim > 4095 {
-                let e = w.error(::bitwire::ErrorKind::OutOfRange, 12);
-                return Err(e.in_field("victim"));
-            }
+        let over = (u64::from(self.killer) >> 12) | (u64::from(self.victim) >> 12);
+        if over != 0 {
+            return Err(self.write_range_error(w.bit_pos()));
         }
         let word = u64::from(self.killer)
             | (u64::from(self.victim) << 12)
@@ -1134,6 +1128,21 @@ impl Kill {
             | (u64::from(self.headshot) << 28);
         w.write_bits(word, 29);
         Ok(())
+    }
+
+    /// The error of the first field out of range (spec §7.2), for `write` when the
+    /// combined range check of a run failed; `at` is the writer's position at the
+    /// start of that run. The fields of earlier runs passed their checks already.
+    #[cold]
+    #[inline(never)]
+    fn write_range_error(&self, at: u64) -> ::bitwire::Error {
+        if self.killer > 4095 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at);
+            return e.in_field("killer");
+        }
+        // The last check: the combined test failed and every check above passed.
+        let e = ::bitwire::Error::new(::bitwire::ErrorKind::OutOfRange, at + 12);
+        e.in_field("victim")
     }
 
     /// Reads a value at the reader's position.
