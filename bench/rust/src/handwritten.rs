@@ -19,6 +19,22 @@ pub fn encode(p: &Packet64, out: &mut Vec<u8>) {
     out.extend_from_slice(&word.to_le_bytes());
 }
 
+/// Like [`encode`], but refuses out-of-range fields instead of masking them, as the
+/// generated code must (spec §3.1): the fair baseline for the cost of safety.
+#[inline]
+pub fn encode_checked(p: &Packet64, out: &mut Vec<u8>) -> Result<(), ()> {
+    let over = u64::from(p.weapon_id) >> 4
+        | u64::from(p.team_id) >> 2
+        | u64::from(p.health) >> 9
+        | (i64::from(p.pos_x) + 2048) as u64 >> 12
+        | (i64::from(p.pos_y) + 2048) as u64 >> 12;
+    if over != 0 {
+        return Err(());
+    }
+    encode(p, out);
+    Ok(())
+}
+
 /// Decodes an 8-byte packet; `None` if the input is not exactly 8 bytes.
 #[inline]
 pub fn decode(bytes: &[u8]) -> Option<Packet64> {
