@@ -20,19 +20,20 @@ pub fn encode(p: &Packet64, out: &mut Vec<u8>) {
 }
 
 /// Like [`encode`], but refuses out-of-range fields instead of masking them, as the
-/// generated code must (spec §3.1): the fair baseline for the cost of safety.
+/// generated code must (spec §3.1): the fair baseline for the cost of safety. Returns
+/// `false`, writing nothing, when a field is out of range.
 #[inline]
-pub fn encode_checked(p: &Packet64, out: &mut Vec<u8>) -> Result<(), ()> {
+pub fn encode_checked(p: &Packet64, out: &mut Vec<u8>) -> bool {
     let over = u64::from(p.weapon_id) >> 4
         | u64::from(p.team_id) >> 2
         | u64::from(p.health) >> 9
         | (i64::from(p.pos_x) + 2048) as u64 >> 12
         | (i64::from(p.pos_y) + 2048) as u64 >> 12;
     if over != 0 {
-        return Err(());
+        return false;
     }
     encode(p, out);
-    Ok(())
+    true
 }
 
 /// Decodes an 8-byte packet; `None` if the input is not exactly 8 bytes.

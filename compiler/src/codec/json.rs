@@ -5,6 +5,7 @@
 //! list longer than its `max`) is left to the encoder, so that those problems are
 //! reported as the same wire error kinds that generated codecs report.
 
+use bitwire::json::parse_decimal;
 use serde_json::{Map, Number, Value as Json};
 
 use super::error::{CodecError, JsonErrorKind, Path};
@@ -267,28 +268,6 @@ impl FromJson<'_> {
             j => Err(self.mismatch("a number", j)),
         }
     }
-}
-
-/// `-?[0-9]+`, saturating at the `i128` bounds (far outside every wire range).
-fn parse_decimal(s: &str) -> Option<i128> {
-    let (negative, digits) = match s.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, s),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut v: i128 = 0;
-    for b in digits.bytes() {
-        let d = i128::from(b - b'0');
-        v = v.saturating_mul(10);
-        v = if negative {
-            v.saturating_sub(d)
-        } else {
-            v.saturating_add(d)
-        };
-    }
-    Some(v)
 }
 
 /// Lowercase or uppercase hex, two digits per byte.

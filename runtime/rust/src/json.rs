@@ -368,8 +368,10 @@ pub fn to_wide_int<T: TryFrom<i128>>(v: &Value) -> Result<T, JsonError> {
     }
 }
 
-/// `-?[0-9]+`, saturating at the `i128` bounds (far outside every Rust type).
-fn parse_decimal(s: &str) -> Option<i128> {
+/// Parses the decimal-string form of a wide integer (`-?[0-9]+`, docs/json-mapping.md),
+/// saturating at the `i128` bounds (far outside every wire range, so an overlong
+/// number still fails the range check as `OutOfRange`). `None` if not of that form.
+pub fn parse_decimal(s: &str) -> Option<i128> {
     let (negative, digits) = match s.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, s),
