@@ -5,6 +5,8 @@
 //! exposes one [`TypeCodec`] per named type, found by suite and type name, for the
 //! runner in `tests/vectors.rs`.
 
+pub mod mutate;
+
 use bitwire::json::JsonError;
 use serde_json::Value;
 

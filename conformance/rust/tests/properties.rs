@@ -18,6 +18,7 @@ use std::cell::Cell;
 use bitwire_compiler::codec::random::{random_value, Rng};
 use bitwire_compiler::codec::{self, CodecError, Value};
 use bitwire_compiler::ir::{Schema, Type, TypeId};
+use bitwire_conformance::mutate::mutations;
 use bitwire_conformance::{registry, Failure, TypeCodec};
 
 /// Counts the bytes live on this thread, and the peak since the last reset.
@@ -127,35 +128,6 @@ fn reference_outcome(s: &Schema, id: TypeId, bytes: &[u8]) -> Outcome {
         },
         Err(e) => panic!("reference decode gave a non-wire error: {e}"),
     }
-}
-
-/// Byte strings derived from a valid encoding: bit flips, truncations, extensions,
-/// byte replacements, and unrelated random bytes.
-fn mutations(rng: &mut Rng, valid: &[u8]) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    for _ in 0..4 {
-        let mut b = valid.to_vec();
-        if !b.is_empty() {
-            let bit = rng.below(b.len() as u64 * 8) as usize;
-            b[bit / 8] ^= 1 << (bit % 8);
-        }
-        out.push(b);
-    }
-    out.push(valid[..rng.below(valid.len() as u64 + 1) as usize].to_vec());
-    let mut longer = valid.to_vec();
-    longer.push(rng.next_u64() as u8);
-    out.push(longer);
-    let mut replaced = valid.to_vec();
-    if !replaced.is_empty() {
-        let at = rng.below(replaced.len() as u64) as usize;
-        replaced[at] = rng.next_u64() as u8;
-    }
-    out.push(replaced);
-    let n = rng.below(24) as usize;
-    out.push((0..n).map(|_| rng.next_u64() as u8).collect());
-    // All ones: every length prefix and varint at its largest.
-    out.push(vec![0xff; rng.below(16) as usize + 1]);
-    out
 }
 
 /// Allocation allowed for decoding `len` input bytes: a fixed allowance for small
