@@ -27,6 +27,36 @@ pub fn run(args: &GenArgs) -> ExitCode {
             };
             (format!("{stem}.rs"), generate_rust(&schema, &opts))
         }
+        Lang::Go => {
+            let package = match &args.package {
+                Some(p) if crate::codegen::go::naming::is_package_name(p) => p.clone(),
+                Some(p) => {
+                    eprintln!("error: `{p}` is not a valid Go package name");
+                    return ExitCode::FAILURE;
+                }
+                None => crate::codegen::go::naming::package_name(&stem),
+            };
+            let opts = crate::codegen::GoOptions {
+                json: args.json,
+                source_name: schema.root_file.clone(),
+                package,
+            };
+            (
+                format!("{stem}.go"),
+                crate::codegen::generate_go(&schema, &opts),
+            )
+        }
+        Lang::Ts => {
+            let opts = crate::codegen::TsOptions {
+                json: args.json,
+                source_name: schema.root_file.clone(),
+                ..Default::default()
+            };
+            (
+                format!("{stem}.ts"),
+                crate::codegen::generate_ts(&schema, &opts),
+            )
+        }
     };
     if let Err(e) = std::fs::create_dir_all(&args.out) {
         eprintln!("error: cannot create `{}`: {e}", args.out.display());

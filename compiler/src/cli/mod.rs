@@ -37,6 +37,10 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Lang {
     Rust,
+    /// Go (`<stem>.go`; package name from `--package`).
+    Go,
+    /// TypeScript (`<stem>.ts`, imports `@bitwire/runtime`).
+    Ts,
 }
 
 /// Arguments of `bitwire gen`.
@@ -51,6 +55,10 @@ pub struct GenArgs {
     /// Also emit JSON conversions (Rust: needs the runtime's `json` feature).
     #[arg(long)]
     pub json: bool,
+    /// Go only: the package name of the generated file (default: the schema file
+    /// name without extension, made a valid identifier).
+    #[arg(long)]
+    pub package: Option<String>,
     /// The schema file.
     pub schema: PathBuf,
 }

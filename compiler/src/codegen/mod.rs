@@ -3,7 +3,11 @@
 //! renders schema text for doc comments, and each language has its own naming table.
 
 pub mod describe;
+pub mod go;
 pub mod plan;
 pub mod rust;
+pub mod ts;
 
+pub use go::{generate_go, GoOptions};
 pub use rust::{generate_rust, RustOptions};
+pub use ts::{generate_ts, TsOptions};

@@ -1,0 +1,50 @@
+package bench
+
+import (
+	"hash/fnv"
+	"testing"
+
+	"github.com/bitwire-dev/bitwire/bench/go/game"
+)
+
+func data(tb testing.TB) *Data {
+	d, err := NewData(DatasetSize)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d
+}
+
+func BenchmarkPacket64EncodeGenerated(b *testing.B)   { data(b).EncodeGenerated(b) }
+func BenchmarkPacket64EncodeHand(b *testing.B)        { data(b).EncodeHand(b) }
+func BenchmarkPacket64EncodeHandChecked(b *testing.B) { data(b).EncodeHandChecked(b) }
+func BenchmarkPacket64DecodeGenerated(b *testing.B)   { data(b).DecodeGenerated(b) }
+func BenchmarkPacket64DecodeHand(b *testing.B)        { data(b).DecodeHand(b) }
+
+// rustFNV is the FNV-1a 64 hash of the encodings of the first 100,000 packets of
+// the Rust generator (bench/rust/src/dataset.rs), computed once with the Rust code.
+const rustFNV = 0x3a7dff2690f57775
+
+// The Go dataset must be the Rust dataset, value for value.
+func TestDatasetMatchesRust(t *testing.T) {
+	d, err := NewData(100_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := fnv.New64a()
+	h.Write(d.Wire)
+	if got := h.Sum64(); got != rustFNV {
+		t.Fatalf("dataset hash %#x, Rust's is %#x", got, uint64(rustFNV))
+	}
+}
+
+// Generated and hand-written codecs agree on every packet, both ways.
+func TestSameBytesBothWays(t *testing.T) {
+	d := data(t)
+	for i := range d.Packets {
+		var g, h game.Packet64
+		if !HandDecode(d.Wire[i*8:i*8+8], &h) || g.Decode(d.Wire[i*8:i*8+8]) != nil || g != h || g != d.Packets[i] {
+			t.Fatalf("packet %d: generated %+v, hand-written %+v", i, g, h)
+		}
+	}
+}

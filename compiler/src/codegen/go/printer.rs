@@ -1,0 +1,108 @@
+//! A line printer for Go source laid out as gofmt lays it out: tabs for
+//! indentation, no blank line after an opening brace or before a closing one, and
+//! `//` comments. gofmt never breaks long lines, so the only other layout rules the
+//! backend must follow are operator spacing ([`super::expr`]) and column alignment,
+//! which the emitters avoid by giving every struct field and constant its own
+//! comment line (a comment line ends an alignment block).
+
+/// Accumulates indented lines.
+#[derive(Debug, Default)]
+pub struct Printer {
+    buf: String,
+    indent: usize,
+}
+
+impl Printer {
+    /// An empty printer at indentation level 0.
+    pub fn new() -> Printer {
+        Printer::default()
+    }
+
+    /// The text printed so far.
+    pub fn finish(self) -> String {
+        self.buf
+    }
+
+    /// Prints one line at the current indentation.
+    pub fn line(&mut self, text: impl AsRef<str>) {
+        let text = text.as_ref();
+        if text.is_empty() {
+            self.buf.push('\n');
+            return;
+        }
+        for _ in 0..self.indent {
+            self.buf.push('\t');
+        }
+        self.buf.push_str(text);
+        self.buf.push('\n');
+    }
+
+    /// Prints an empty line, unless the previous line is empty or opens a block
+    /// (gofmt removes those).
+    pub fn blank(&mut self) {
+        if self.buf.is_empty()
+            || self.buf.ends_with("\n\n")
+            || self.buf.ends_with("{\n")
+            || self.buf.ends_with("(\n")
+        {
+            return;
+        }
+        self.buf.push('\n');
+    }
+
+    /// Prints a line that opens a block and indents what follows.
+    pub fn open(&mut self, text: impl AsRef<str>) {
+        self.line(text);
+        self.indent += 1;
+    }
+
+    /// Dedents and prints the line that closes a block.
+    pub fn close(&mut self, text: impl AsRef<str>) {
+        while self.buf.ends_with("\n\n") {
+            self.buf.pop();
+        }
+        self.indent -= 1;
+        self.line(text);
+    }
+
+    /// Dedents for a line like `} else {` or `case 1:` and indents again after it.
+    pub fn middle(&mut self, text: impl AsRef<str>) {
+        self.close(text);
+        self.indent += 1;
+    }
+
+    /// Prints `//` comment lines; empty lines become `//`.
+    pub fn comment(&mut self, lines: &[String]) {
+        for l in lines {
+            let l = l.trim_end();
+            if l.is_empty() {
+                self.line("//");
+            } else {
+                self.line(format!("// {l}"));
+            }
+        }
+    }
+
+    /// Prints `if err != nil {`, the `return …` line and `}`.
+    pub fn if_err(&mut self, ret: &str) {
+        self.open("if err != nil {");
+        self.line(format!("return {ret}"));
+        self.close("}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_indent_with_tabs_and_drop_edge_blank_lines() {
+        let mut p = Printer::new();
+        p.open("func f() {");
+        p.blank();
+        p.line("x := 1");
+        p.blank();
+        p.close("}");
+        assert_eq!(p.finish(), "func f() {\n\tx := 1\n}\n");
+    }
+}

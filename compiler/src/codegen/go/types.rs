@@ -1,0 +1,444 @@
+//! Type declarations, constants and the glue methods of every named type: the
+//! struct / enum / union declarations, the schema's constants, per-type size and
+//! bound constants, `AppendTo` / `Encode` / `Decode`, and the enum helpers.
+
+use super::printer::Printer;
+use super::{decode, encode, f64_lit, int_type, json, naming, EnumCheck, Gen};
+use crate::codegen::describe;
+use crate::codegen::plan::{self, Step};
+use crate::ir::{ConstValue, FloatRepr, IntRepr, Type, TypeDefKind, TypeId};
+
+/// Prints the schema's constants.
+pub fn constants(g: &Gen, p: &mut Printer) {
+    for (c, ident) in g.schema.constants.iter().zip(&g.names.constants) {
+        p.blank();
+        p.comment(&c.doc);
+        p.line(format!(
+            "// Schema: `{}`.",
+            describe::const_text(&c.name, &c.value)
+        ));
+        let (ty, value) = match &c.value {
+            ConstValue::Int { ty, value } => (int_type(*ty).to_string(), value.to_string()),
+            ConstValue::Float { ty, value } => match ty {
+                // Printed as the f32 it is, so the literal is the shortest exact one.
+                FloatRepr::F32 => ("float32".into(), format!("{:?}", *value as f32)),
+                FloatRepr::F64 => ("float64".into(), f64_lit(*value)),
+            },
+            ConstValue::Bool { value } => ("bool".into(), value.to_string()),
+            ConstValue::String { value } => ("string".into(), naming::str_lit(value)),
+        };
+        p.line(format!("const {ident} {ty} = {value}"));
+    }
+}
+
+/// The `Schema:` line of a named type.
+fn schema_line(g: &Gen, id: TypeId) -> String {
+    let def = &g.schema.types[id];
+    let decl = match (&def.kind, def.message_id) {
+        (TypeDefKind::Struct { .. }, Some(mid)) => format!("message {} = {mid}", def.name),
+        (TypeDefKind::Struct { .. }, None) => format!("struct {}", def.name),
+        (TypeDefKind::Enum { .. }, _) => format!("enum {}", def.name),
+        (TypeDefKind::Union { .. }, _) => format!("union {}", def.name),
+    };
+    format!(
+        "// Schema: `{decl}` ({}:{}), {}.",
+        def.origin.file,
+        def.origin.line,
+        describe::size_text(&def.packed)
+    )
+}
+
+/// The Go type of a union's tag: wide enough for the tag's packed width, so that a
+/// tag read from the wire converts without losing bits.
+pub fn union_tag_repr(packed_tag_bits: u32) -> IntRepr {
+    IntRepr::for_width(false, packed_tag_bits)
+}
+
+/// Prints the declaration of a named type (and, for enums and unions, the
+/// constants of its variants).
+pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
+    let def = &g.schema.types[id];
+    let names = &g.names.types[id];
+    let ident = &names.ident;
+    p.blank();
+    p.comment(&def.doc);
+    p.line(schema_line(g, id));
+    match &def.kind {
+        TypeDefKind::Struct { fields } if fields.is_empty() => {
+            p.line(format!("type {ident} struct{{}}"));
+        }
+        TypeDefKind::Struct { fields } => {
+            p.open(format!("type {ident} struct {{"));
+            for (f, fname) in fields.iter().zip(&names.members) {
+                p.comment(&f.doc);
+                p.line(format!(
+                    "// Schema: `{}: {}`, {}.",
+                    f.name,
+                    describe::type_text(&f.ty),
+                    describe::field_position_text(f)
+                ));
+                p.line(format!("{fname} {}", g.go_type(&f.ty)));
+            }
+            p.close("}");
+        }
+        TypeDefKind::Enum {
+            repr,
+            packed_tag_bits,
+            variants,
+        } => {
+            p.line(format!("type {ident} {}", int_type(*repr)));
+            p.blank();
+            p.line(format!("// The variants of {ident}."));
+            p.open("const (");
+            for (v, vname) in variants.iter().zip(&names.members) {
+                p.comment(&v.doc);
+                p.line(format!(
+                    "// Schema: `{} = {}`, {packed_tag_bits}-bit tag.",
+                    v.name, v.value
+                ));
+                p.line(format!("{vname} {ident} = {}", v.value));
+            }
+            p.close(")");
+        }
+        TypeDefKind::Union {
+            packed_tag_bits,
+            variants,
+        } => {
+            let tag_type = &names.tag_type;
+            p.open(format!("type {ident} struct {{"));
+            p.line("// Tag says which variant the value holds; only that variant's field is");
+            p.line("// meaningful (decoders leave the others zero).");
+            p.line(format!("Tag {tag_type}"));
+            for (v, fname) in variants.iter().zip(&names.members) {
+                if let Some(ty) = &v.payload {
+                    p.comment(&v.doc);
+                    p.line(format!(
+                        "// Schema: `{}({})`, payload {}.",
+                        v.name,
+                        describe::type_text(ty),
+                        describe::size_text(&v.packed)
+                    ));
+                    p.line(format!("{fname} {}", g.go_type(ty)));
+                }
+            }
+            p.close("}");
+            p.blank();
+            p.line(format!(
+                "// {tag_type} says which variant {} holds.",
+                a(ident)
+            ));
+            p.line(format!(
+                "type {tag_type} {}",
+                int_type(union_tag_repr(*packed_tag_bits))
+            ));
+            p.blank();
+            p.line(format!("// The variants of {ident}."));
+            p.open("const (");
+            for (v, tname) in variants.iter().zip(&names.tags) {
+                p.comment(&v.doc);
+                match &v.payload {
+                    Some(ty) => p.line(format!(
+                        "// Schema: `{}({})`, tag {} in {packed_tag_bits} bits.",
+                        v.name,
+                        describe::type_text(ty),
+                        v.tag
+                    )),
+                    None => p.line(format!(
+                        "// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
+                        v.name, v.tag
+                    )),
+                }
+                p.line(format!("{tname} {tag_type} = {}", v.tag));
+            }
+            p.close(")");
+            p.blank();
+            p.line(format!(
+                "// String returns the variant's schema name, or \"{tag_type}(N)\" for a tag"
+            ));
+            p.line(format!("// {ident} does not declare."));
+            p.open(format!("func (t {tag_type}) String() string {{"));
+            p.open("switch t {");
+            for (v, tname) in variants.iter().zip(&names.tags) {
+                p.middle(format!("case {tname}:"));
+                p.line(format!("return {}", naming::str_lit(&v.name)));
+            }
+            p.close("}");
+            p.line(format!(
+                "return bitwire.UnknownName({}, uint64(t))",
+                naming::str_lit(tag_type)
+            ));
+            p.close("}");
+        }
+    }
+}
+
+/// Prints the per-type constants and every method of a named type.
+pub fn methods(g: &Gen, p: &mut Printer, id: TypeId) {
+    type_constants(g, p, id);
+    let def = &g.schema.types[id];
+    if let TypeDefKind::Enum { .. } = def.kind {
+        enum_helpers(g, p, id);
+    }
+    top_level_methods(g, p, id);
+    if let Some(c) = &g.consts[id].message_id {
+        let ident = g.ident(id);
+        p.blank();
+        p.line(format!(
+            "// MessageID returns the dispatch id of {ident} (spec §2.3)."
+        ));
+        p.open(format!("func (m *{ident}) MessageID() uint32 {{"));
+        p.line(format!("return {c}"));
+        p.close("}");
+    }
+    encode::write_fn(g, p, id);
+    decode::read_fn(g, p, id);
+    if g.opts.json {
+        json::json_fns(g, p, id);
+    }
+}
+
+/// The size constants of a type (spec §6.1), its message id and its fields' bounds.
+fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
+    let def = &g.schema.types[id];
+    let c = &g.consts[id];
+    let ident = g.ident(id);
+    p.blank();
+    p.line(format!(
+        "// Size bounds (spec §6.1) and named bounds of {ident}."
+    ));
+    p.open("const (");
+    p.line(format!(
+        "// {} is the fewest bits {} encodes to.",
+        c.min_bits,
+        a(ident)
+    ));
+    p.line(format!("{} = {}", c.min_bits, def.packed.min_bits));
+    if let (Some(mb), Some(ms), Some(max)) = (&c.max_bits, &c.max_size, def.packed.max_bits) {
+        p.line(format!("// {mb} is the most bits {} encodes to.", a(ident)));
+        p.line(format!("{mb} = {max}"));
+        p.line(format!(
+            "// {ms} is the largest top-level encoding of {} in bytes,",
+            a(ident)
+        ));
+        p.line("// padding included.");
+        p.line(format!("{ms} = {}", max.div_ceil(8)));
+    }
+    if let (Some(name), Some(mid)) = (&c.message_id, def.message_id) {
+        p.line(format!(
+            "// {name} is the dispatch id of {ident} on a connection (spec §2.3)."
+        ));
+        p.line(format!("{name} uint32 = {mid}"));
+    }
+    if let TypeDefKind::Struct { fields } = &def.kind {
+        for (f, fc) in fields.iter().zip(&c.fields) {
+            let ty = match &f.ty {
+                Type::Optional { inner } => inner.as_ref(),
+                ty => ty,
+            };
+            let mut range = |go: &str, min: String, max: String| {
+                let (cmin, cmax) = (fc.min.as_ref().unwrap(), fc.max.as_ref().unwrap());
+                p.line(format!("// {cmin} is the smallest value of {}.", f.name));
+                p.line(format!("{cmin} {go} = {min}"));
+                p.line(format!("// {cmax} is the largest value of {}.", f.name));
+                p.line(format!("{cmax} {go} = {max}"));
+            };
+            match ty {
+                Type::UInt { bits, repr } if *bits < repr.bits() => range(
+                    int_type(*repr),
+                    "0".into(),
+                    ((1u128 << bits) - 1).to_string(),
+                ),
+                Type::SInt { bits, repr } if *bits < repr.bits() => {
+                    let half = 1i128 << (bits - 1);
+                    range(int_type(*repr), (-half).to_string(), (half - 1).to_string())
+                }
+                Type::Bounded { repr, min, max, .. } => {
+                    range(int_type(*repr), min.to_string(), max.to_string())
+                }
+                Type::Quantized {
+                    min, max, steps, ..
+                } => {
+                    // float64 even for f32 fields: the exact bounds the codec computes with.
+                    range("float64", f64_lit(*min), f64_lit(*max));
+                    let s = fc.steps.as_ref().unwrap();
+                    p.line(format!(
+                        "// {s} is the number of quantization steps of {}.",
+                        f.name
+                    ));
+                    p.line(format!("{s} uint64 = {steps}"));
+                }
+                Type::List { max: Some(m), .. }
+                | Type::String { max: Some(m), .. }
+                | Type::Bytes { max: Some(m), .. } => {
+                    let n = fc.max_len.as_ref().unwrap();
+                    p.line(format!(
+                        "// {n} is the longest {} the schema allows.",
+                        f.name
+                    ));
+                    p.line(format!("{n} = {m}"));
+                }
+                Type::Array { len, .. } => {
+                    let n = fc.len.as_ref().unwrap();
+                    p.line(format!("// {n} is the length of {}.", f.name));
+                    p.line(format!("{n} = {len}"));
+                }
+                _ => {}
+            }
+        }
+    }
+    p.close(")");
+}
+
+/// The receiver of a type's methods: enums are small values, so their read-only
+/// methods take the value; everything else takes a pointer.
+pub fn receiver(g: &Gen, id: TypeId) -> (String, &'static str) {
+    let ident = g.ident(id);
+    match g.schema.types[id].kind {
+        TypeDefKind::Enum { .. } => (format!("v {ident}"), "v"),
+        _ => (format!("m *{ident}"), "m"),
+    }
+}
+
+/// The mutating receiver (always a pointer).
+pub fn mut_receiver(g: &Gen, id: TypeId) -> (String, &'static str) {
+    let ident = g.ident(id);
+    match g.schema.types[id].kind {
+        TypeDefKind::Enum { .. } => (format!("v *{ident}"), "v"),
+        _ => (format!("m *{ident}"), "m"),
+    }
+}
+
+/// The run of a single-run type: a struct whose fields are all fixed-width scalars
+/// packed in one run of 1 to 64 bits. Such types get top-level fast paths
+/// (`AppendTo` and `Decode` without a writer or reader), because for messages this
+/// small the calls into the runtime would cost more than the work.
+fn single_run(g: &Gen, id: TypeId) -> Option<plan::Run> {
+    let TypeDefKind::Struct { fields } = &g.schema.types[id].kind else {
+        return None;
+    };
+    match plan::struct_plan(g.schema, fields).as_slice() {
+        [Step::Run(run)] if run.bits > 0 => Some(run.clone()),
+        _ => None,
+    }
+}
+
+/// `AppendTo`, `Encode` and `Decode`.
+fn top_level_methods(g: &Gen, p: &mut Printer, id: TypeId) {
+    let (recv, r) = receiver(g, id);
+    let (mrecv, mr) = mut_receiver(g, id);
+    let fast = single_run(g, id);
+    p.blank();
+    p.line(format!(
+        "// AppendTo appends the top-level encoding of {r} (spec §2.1: its bit stream,"
+    ));
+    p.line("// padded with zero bits to a byte) to dst. On error it returns dst unchanged.");
+    p.open(format!(
+        "func ({recv}) AppendTo(dst []byte) ([]byte, error) {{"
+    ));
+    match &fast {
+        Some(run) => {
+            p.line("// One run of fixed-width fields: one word, appended without a writer.");
+            encode::append_fast(g, p, id, run);
+        }
+        None => {
+            p.line("w := bitwire.NewBitWriter(dst)");
+            p.open(format!("if err := {r}.WritePacked(&w); err != nil {{"));
+            p.line("return dst, err");
+            p.close("}");
+            p.line("return w.Finish(), nil");
+        }
+    }
+    p.close("}");
+    p.blank();
+    p.line(format!(
+        "// Encode returns the top-level encoding of {r} in a new slice."
+    ));
+    p.open(format!("func ({recv}) Encode() ([]byte, error) {{"));
+    let init = match &g.consts[id].max_size {
+        Some(size) if g.schema.types[id].packed.max_bits != Some(0) => {
+            format!("make([]byte, 0, {size})")
+        }
+        _ => "nil".to_string(),
+    };
+    p.line(format!("b, err := {r}.AppendTo({init})"));
+    p.if_err("nil, err");
+    p.line("return b, nil");
+    p.close("}");
+    p.blank();
+    p.line(format!(
+        "// Decode sets {mr} to the value encoded in all of b (spec §2.2: zero padding,"
+    ));
+    p.line(format!(
+        "// no trailing bytes), reusing the capacity of {mr}'s slices. On error {mr} holds"
+    ));
+    p.line("// a partly decoded value.");
+    p.open(format!("func ({mrecv}) Decode(b []byte) error {{"));
+    if let (Some(run), Some(size)) = (&fast, &g.consts[id].max_size) {
+        decode::decode_fast(g, p, id, run, size);
+        p.close("}");
+        p.blank();
+        p.line("// decode is Decode's general path, for input that is not exactly one");
+        p.line("// encoding long.");
+        p.open(format!("func ({mrecv}) decode(b []byte) error {{"));
+    }
+    p.line("r := bitwire.NewBitReader(b)");
+    p.open(format!("if err := {mr}.ReadPacked(&r); err != nil {{"));
+    p.line("return err");
+    p.close("}");
+    p.line("return r.Finish()");
+    p.close("}");
+}
+
+/// `Valid` and `String` of an enum.
+fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId) {
+    let TypeDefKind::Enum { variants, .. } = &g.schema.types[id].kind else {
+        unreachable!()
+    };
+    let names = &g.names.types[id];
+    let ident = &names.ident;
+    p.blank();
+    p.line(format!(
+        "// Valid reports whether v is a variant {ident} declares."
+    ));
+    p.open(format!("func (v {ident}) Valid() bool {{"));
+    match g.enum_check(id) {
+        EnumCheck::Always => p.line("return true"),
+        EnumCheck::Bits(0) | EnumCheck::AtMost(0) => p.line("return v == 0"),
+        EnumCheck::Bits(bits) => p.line(format!("return v < {}", 1u128 << bits)),
+        EnumCheck::AtMost(max) => p.line(format!("return v <= {max}")),
+        EnumCheck::Sparse => {
+            p.open("switch v {");
+            p.middle(format!("case {}:", names.members.join(", ")));
+            p.line("return true");
+            p.close("}");
+            p.line("return false");
+        }
+    }
+    p.close("}");
+    p.blank();
+    p.line("// String returns the variant's schema name (its JSON form), or");
+    p.line(format!(
+        "// \"{ident}(N)\" for a value {ident} does not declare."
+    ));
+    p.open(format!("func (v {ident}) String() string {{"));
+    p.open("switch v {");
+    for (v, vname) in variants.iter().zip(&names.members) {
+        p.middle(format!("case {vname}:"));
+        p.line(format!("return {}", naming::str_lit(&v.name)));
+    }
+    p.close("}");
+    p.line(format!(
+        "return bitwire.UnknownName({}, uint64(v))",
+        naming::str_lit(ident)
+    ));
+    p.close("}");
+}
+
+/// `name` with its indefinite article, for doc comments: "a Packet64", "an Event".
+fn a(name: &str) -> String {
+    let article = match name.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    };
+    format!("{article} {name}")
+}

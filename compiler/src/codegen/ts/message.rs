@@ -1,0 +1,75 @@
+//! The dispatch union over a schema's messages: one type for "any message", its
+//! dispatch id, and encode / decode by id. The id is not part of the packed bytes
+//! (spec §2.3); framing carries it.
+
+use super::printer::Printer;
+use super::{naming, Gen};
+
+/// Prints `Message`, `messageId`, `encodeMessage` and `decodeMessage`.
+pub fn dispatch(g: &Gen, p: &mut Printer) {
+    let msg = &g.names.message;
+    let messages: Vec<_> = g.schema.messages().collect();
+    p.doc(&[vec![
+        "Any message of this schema, tagged with its type's schema name.".into(),
+    ]]);
+    p.open(format!("export type {msg} ="));
+    for (i, (id, def)) in messages.iter().enumerate() {
+        let end = if i + 1 == messages.len() { ";" } else { "" };
+        p.line(format!(
+            "| {{ kind: {}; value: {} }}{end}",
+            naming::str_lit(&def.name),
+            g.ident(*id)
+        ));
+    }
+    p.dedent();
+    p.blank();
+    p.doc(&[vec!["The dispatch id of a message (spec §2.3).".into()]]);
+    p.open(format!("export function messageId(m: {msg}): number {{"));
+    p.open("switch (m.kind) {");
+    for (id, def) in &messages {
+        p.line(format!(
+            "case {}: return {}_MESSAGE_ID;",
+            naming::str_lit(&def.name),
+            g.names.types[*id].constant
+        ));
+    }
+    p.close("}");
+    p.close("}");
+    p.blank();
+    p.doc(&[vec![
+        "Encodes a message's value at the top level; see the type's own `encode` function.".into(),
+    ]]);
+    p.open(format!(
+        "export function encodeMessage(m: {msg}, w?: bw.BitWriter): Uint8Array {{"
+    ));
+    p.open("switch (m.kind) {");
+    for (id, def) in &messages {
+        p.line(format!(
+            "case {}: return encode{}(m.value, w);",
+            naming::str_lit(&def.name),
+            g.ident(*id)
+        ));
+    }
+    p.close("}");
+    p.close("}");
+    p.blank();
+    p.doc(&[vec![
+        "Decodes the message with dispatch id `id` from a whole input; an id the schema".into(),
+        "does not declare is `InvalidEnum` at bit 0.".into(),
+    ]]);
+    p.open(format!(
+        "export function decodeMessage(id: number, bytes: Uint8Array): {msg} {{"
+    ));
+    p.open("switch (id) {");
+    for (id, def) in &messages {
+        p.line(format!(
+            "case {}: return {{ kind: {}, value: decode{}(bytes) }};",
+            def.message_id.expect("a message"),
+            naming::str_lit(&def.name),
+            g.ident(*id)
+        ));
+    }
+    p.line("default: throw bw.error(\"InvalidEnum\", 0);");
+    p.close("}");
+    p.close("}");
+}

@@ -1,0 +1,179 @@
+// Package harness is what the conformance tests share: the interface every
+// generated type satisfies, the registry entry of a type, and the comparison of
+// outcomes (bytes, JSON, errors) with what a vector or a corpus line expects.
+//
+// It does not import generated code, so it builds before `go run ./internal/gen`
+// has written the generated packages.
+package harness
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	bitwire "github.com/bitwire-dev/bitwire/runtime/go"
+)
+
+// Value is what every generated type offers through a pointer: the packed
+// encoding and, with --json, the JSON mapping.
+type Value interface {
+	AppendTo(dst []byte) ([]byte, error)
+	Decode(b []byte) error
+	AppendJSON(dst []byte) ([]byte, error)
+	FromJSON(j any) error
+}
+
+// Codec is one generated type of one suite.
+type Codec struct {
+	// Suite is the schema's file stem (the vector suite's name).
+	Suite string
+	// Type is the type's schema name.
+	Type string
+	// New returns a pointer to a new zero value of the type.
+	New func() Value
+}
+
+// Find returns the codec of suite.typ in codecs.
+func Find(codecs []Codec, suite, typ string) (Codec, bool) {
+	for _, c := range codecs {
+		if c.Suite == suite && c.Type == typ {
+			return c, true
+		}
+	}
+	return Codec{}, false
+}
+
+// Expected is an error a vector or corpus line expects: kind, and bit and path
+// when given.
+type Expected struct {
+	Kind string  `json:"kind"`
+	Bit  *uint64 `json:"bit"`
+	Path *string `json:"path"`
+}
+
+func (e Expected) String() string {
+	s := e.Kind
+	if e.Bit != nil {
+		s += fmt.Sprintf(" at bit %d", *e.Bit)
+	}
+	if e.Path != nil {
+		s += fmt.Sprintf(" in %q", *e.Path)
+	}
+	return s
+}
+
+// CheckError reports whether err is the expected error. A wire error compares
+// kind, bit and path; a JSON error (a value the Go type cannot hold, found before
+// any bit offset exists) compares kind and path.
+func CheckError(err error, want Expected) error {
+	var we *bitwire.Error
+	var je *bitwire.JSONError
+	var kind, path string
+	var bit *uint64
+	switch {
+	case errors.As(err, &we):
+		kind, path, bit = we.Kind.String(), we.Path, &we.Bit
+		if !errors.Is(err, we.Kind.Sentinel()) || !errors.Is(err, bitwire.ErrBitwire) {
+			return fmt.Errorf("%v does not match its sentinels", err)
+		}
+	case errors.As(err, &je):
+		kind, path = je.Kind.String(), je.Path
+	default:
+		return fmt.Errorf("unexpected error type %T: %v", err, err)
+	}
+	ok := kind == want.Kind &&
+		(want.Path == nil || *want.Path == path) &&
+		(want.Bit == nil || bit == nil || *want.Bit == *bit)
+	if !ok {
+		return fmt.Errorf("expected %v, got %v", want, err)
+	}
+	return nil
+}
+
+// Encode maps JSON text onto a new value of c's type and encodes it. It also
+// checks that a failed AppendTo leaves the caller's buffer as it was.
+func Encode(c Codec, value []byte) ([]byte, error) {
+	v := c.New()
+	j, err := bitwire.ParseJSON(value)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.FromJSON(j); err != nil {
+		return nil, err
+	}
+	prefix := []byte{0xAA, 0xBB}
+	out, err := v.AppendTo(prefix)
+	if err != nil {
+		if len(out) != len(prefix) || out[0] != 0xAA || out[1] != 0xBB {
+			return nil, fmt.Errorf("failed AppendTo changed the buffer to % x", out)
+		}
+		return nil, err
+	}
+	if len(out) < 2 || out[0] != 0xAA || out[1] != 0xBB {
+		return nil, fmt.Errorf("AppendTo lost the buffer's contents: % x", out)
+	}
+	return out[2:], nil
+}
+
+// DecodeInto decodes b into v and returns its JSON text.
+func DecodeInto(v Value, b []byte) (string, error) {
+	if err := v.Decode(b); err != nil {
+		return "", err
+	}
+	out, err := v.AppendJSON(nil)
+	if err != nil {
+		return "", fmt.Errorf("AppendJSON of a decoded value failed: %w", err)
+	}
+	return string(out), nil
+}
+
+// Normalize maps JSON text onto c's type and prints it back: the value as the
+// type's JSON mapping prints it (5.0 for an integer becomes 5, an f32 given 17
+// digits prints its shortest form).
+func Normalize(c Codec, value []byte) (string, error) {
+	v := c.New()
+	j, err := bitwire.ParseJSON(value)
+	if err != nil {
+		return "", err
+	}
+	if err := v.FromJSON(j); err != nil {
+		return "", err
+	}
+	out, err := v.AppendJSON(nil)
+	return string(out), err
+}
+
+// Hex decodes lowercase or uppercase hex.
+func Hex(s string) ([]byte, error) {
+	return hex.DecodeString(s)
+}
+
+// ToHex encodes bytes as lowercase hex.
+func ToHex(b []byte) string {
+	return hex.EncodeToString(b)
+}
+
+// Guard runs f, turning a panic into an error: a decoder must never panic.
+func Guard(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f()
+}
+
+// KnownFailures parses a known-failures file: one case id per line, '#' comments.
+func KnownFailures(text string) map[string]bool {
+	known := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		if line = strings.TrimSpace(line); line != "" {
+			known[line] = true
+		}
+	}
+	return known
+}

@@ -1,0 +1,160 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/bitwire-dev/bitwire/conformance/go/generated/registry"
+	"github.com/bitwire-dev/bitwire/conformance/go/internal/harness"
+)
+
+// suiteFile is a vector file (testdata/vectors/README.md).
+type suiteFile struct {
+	Suite string       `json:"suite"`
+	Cases []vectorCase `json:"cases"`
+}
+
+type vectorCase struct {
+	ID     string            `json:"id"`
+	Type   string            `json:"type"`
+	Value  json.RawMessage   `json:"value"`
+	Bytes  *string           `json:"bytes"`
+	Result string            `json:"result"`
+	Error  *harness.Expected `json:"error"`
+}
+
+// runner runs cases; reused holds one value per type that every valid case of
+// that type is also decoded into, so decoding over stale contents (capacity reuse)
+// is tested on every suite.
+type runner struct {
+	codecs []harness.Codec
+	reused map[string]harness.Value
+}
+
+// run runs one case of suite through the generated code.
+func (rn *runner) run(suite string, c vectorCase) error {
+	codec, ok := harness.Find(rn.codecs, suite, c.Type)
+	if !ok {
+		return fmt.Errorf("no generated type %s.%s", suite, c.Type)
+	}
+	var want []byte
+	if c.Bytes != nil {
+		b, err := harness.Hex(*c.Bytes)
+		if err != nil {
+			return fmt.Errorf("bad hex: %w", err)
+		}
+		want = b
+	}
+	hasValue := len(c.Value) > 0
+	switch {
+	case (c.Result == "valid" || c.Result == "encodes") && hasValue && c.Bytes != nil:
+		got, err := harness.Encode(codec, c.Value)
+		if err != nil {
+			return fmt.Errorf("encode failed: %w", err)
+		}
+		if !bytes.Equal(got, want) {
+			return fmt.Errorf("encoded %s, expected %s", harness.ToHex(got), *c.Bytes)
+		}
+		if c.Result == "encodes" {
+			return nil
+		}
+		norm, err := harness.Normalize(codec, c.Value)
+		if err != nil {
+			return fmt.Errorf("normalize failed: %w", err)
+		}
+		decoded, err := harness.DecodeInto(codec.New(), want)
+		if err != nil {
+			return fmt.Errorf("decode failed: %w", err)
+		}
+		if decoded != norm {
+			return fmt.Errorf("decoded %s, expected %s", decoded, norm)
+		}
+		key := suite + "." + c.Type
+		if rn.reused[key] == nil {
+			rn.reused[key] = codec.New()
+		}
+		again, err := harness.DecodeInto(rn.reused[key], want)
+		if err != nil || again != norm {
+			return fmt.Errorf("decoding into a reused value gave %s, %v", again, err)
+		}
+		return nil
+	case c.Result == "invalid" && c.Bytes != nil && c.Error != nil:
+		v, err := harness.DecodeInto(codec.New(), want)
+		if err == nil {
+			return fmt.Errorf("decoded %s from invalid input", v)
+		}
+		return harness.CheckError(err, *c.Error)
+	case c.Result == "invalid" && hasValue && c.Error != nil:
+		got, err := harness.Encode(codec, c.Value)
+		if err == nil {
+			return fmt.Errorf("encoded an invalid value to %s", harness.ToHex(got))
+		}
+		return harness.CheckError(err, *c.Error)
+	case c.Result == "acceptable" && c.Bytes != nil:
+		_, _ = harness.DecodeInto(codec.New(), want)
+		return nil
+	}
+	return fmt.Errorf("malformed case (result %q)", c.Result)
+}
+
+func TestEveryVectorSuite(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "vectors", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no vector suites found: %v", err)
+	}
+	sort.Strings(files)
+	text, err := os.ReadFile("known-failures.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := harness.KnownFailures(string(text))
+	rn := &runner{codecs: registry.All(), reused: map[string]harness.Value{}}
+	seen := map[string]bool{}
+	passed, failed := 0, 0
+	var problems []string
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s suiteFile
+		if err := json.Unmarshal(raw, &s); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, c := range s.Cases {
+			if seen[c.ID] {
+				problems = append(problems, c.ID+": duplicate case id")
+			}
+			seen[c.ID] = true
+			err := harness.Guard(func() error { return rn.run(s.Suite, c) })
+			switch {
+			case err == nil && !known[c.ID]:
+				passed++
+			case err == nil:
+				passed++
+				problems = append(problems, c.ID+": listed in known-failures.txt but passes")
+			case known[c.ID]:
+				failed++
+				t.Logf("known failure %s: %v", c.ID, err)
+			default:
+				failed++
+				problems = append(problems, fmt.Sprintf("%s: %v", c.ID, err))
+			}
+		}
+	}
+	for id := range known {
+		if !seen[id] {
+			problems = append(problems, id+": listed in known-failures.txt but no such case")
+		}
+	}
+	fmt.Printf("vectors: %d passed, %d failed\n", passed, failed)
+	sort.Strings(problems)
+	for _, p := range problems {
+		t.Error(p)
+	}
+}

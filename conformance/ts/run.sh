@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The TypeScript side of the shared test vectors, from a fresh clone:
+#
+#   1. build the bitwire compiler with cargo (unless $BITWIRE names a binary);
+#   2. npm ci + build @bitwire/runtime (runtime/ts) and this runner's tools (TypeScript,
+#      Bun and Deno, all from npm);
+#   3. generate TypeScript for every testdata/vectors/*.bw and examples/game.bw
+#      (scripts/generate.mjs) and compile it with the runner under tsc --strict;
+#   4. run the runtime's unit tests and the runner on Node, Bun and Deno.
+#
+# Environment: BITWIRE (compiler binary), BITWIRE_DIFF_CORPUS (a differential corpus
+# from `cargo run -p bitwire-conformance --bin diffcorpus -- FILE`), BITWIRE_SEED and
+# BITWIRE_PROP_CASES (the property test). Prints `N passed, N failed` per runtime and
+# a total; exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")"
+here=$(pwd)
+root=$(cd ../.. && pwd)
+
+step() { printf '\n==> %s\n' "$*"; }
+npm_ci() { npm ci --no-audit --no-fund --loglevel=error; }
+
+if [ -z "${BITWIRE:-}" ]; then
+  step "build the bitwire compiler (cargo)"
+  (cd "$root" && cargo build -q -p bitwire-compiler)
+  BITWIRE="${CARGO_TARGET_DIR:-$root/target}/debug/bitwire"
+fi
+export BITWIRE
+
+step "@bitwire/runtime: npm ci, tsc (strict)"
+(cd "$root/runtime/ts" && npm_ci && ./node_modules/.bin/tsc -p tsconfig.json && ./node_modules/.bin/tsc -p tsconfig.test.json)
+
+step "conformance/ts: npm ci (TypeScript, Bun, Deno)"
+npm_ci
+
+# The `bun` and `deno` packages put their binaries in place with a postinstall script
+# that copies them out of the platform package (no download); if scripts were skipped,
+# the binary inside the platform package is used directly.
+find_bin() {
+  local name=$1; shift
+  for candidate in "node_modules/.bin/$name" "$@"; do
+    if [ -x "$candidate" ] && "$candidate" --version >/dev/null 2>&1; then
+      echo "$here/$candidate"
+      return
+    fi
+  done
+  echo "no working $name binary in node_modules (tried .bin and the platform package)" >&2
+  exit 1
+}
+BUN=$(find_bin bun node_modules/@oven/bun-linux-x64/bin/bun node_modules/@oven/bun-linux-x64-baseline/bin/bun)
+DENO=$(find_bin deno node_modules/@deno/linux-x64-glibc/deno)
+
+step "generate TypeScript for every vector suite ($BITWIRE)"
+node scripts/generate.mjs
+
+step "tsc --strict: generated code + runner"
+./node_modules/.bin/tsc -p tsconfig.json
+
+summary=()
+total_passed=0
+total_failed=0
+run_on() {
+  local name=$1; shift
+  step "$name: $("$@" --version 2>/dev/null | head -n 1)"
+  local log status=0
+  log=$(mktemp)
+  "$@" "$root/runtime/ts/build-test/test/run.js" 2>&1 | tee "$log" || status=1
+  "$@" build/src/main.js 2>&1 | tee -a "$log" || status=1
+  # Each of the two programs ends with a "<label>: N passed, N failed" line.
+  local p f totals='/^(runtime|node|bun|deno): [0-9]+ passed, [0-9]+ failed$/'
+  p=$(awk "$totals"' { s += $2 } END { print s + 0 }' "$log")
+  f=$(awk "$totals"' { s += $4 } END { print s + 0 }' "$log")
+  rm -f "$log"
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  total_passed=$((total_passed + p))
+  total_failed=$((total_failed + f))
+  summary+=("$name: $p passed, $f failed")
+}
+run_on node node
+run_on bun "$BUN"
+run_on deno "$DENO" run --allow-read --allow-env
+
+step "summary"
+printf '%s\n' "${summary[@]}"
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]

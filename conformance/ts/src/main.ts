@@ -1,0 +1,69 @@
+// The TypeScript conformance runner: the shared vectors, the differential corpus (when
+// BITWIRE_DIFF_CORPUS is set) and the property test, on whichever runtime runs this
+// file (Node, Bun or Deno: conformance/ts/run.sh runs it on all three). Prints
+// `N passed, N failed` and exits non-zero on any problem.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+
+import { runCorpus } from "./corpus.js";
+import { runProperties } from "./properties.js";
+import { runtimeName, unhex } from "./util.js";
+import { knownFailures, runVectors } from "./vectors.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+// build/src/main.js → conformance/ts → the repository.
+const tsDir = resolve(here, "../..");
+const root = resolve(tsDir, "../..");
+const vectorsDir = join(root, "testdata/vectors");
+const runtime = runtimeName();
+
+const problems: string[] = [];
+let passed = 0;
+let failed = 0;
+
+const vectors = runVectors(vectorsDir, knownFailures(join(tsDir, "known-failures.txt")));
+problems.push(...vectors.problems);
+passed += vectors.passed;
+failed += vectors.failed;
+console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+
+const corpusPath = process.env.BITWIRE_DIFF_CORPUS;
+if (corpusPath !== undefined && corpusPath !== "") {
+  const corpus = runCorpus(corpusPath);
+  problems.push(...corpus.problems);
+  passed += corpus.passed;
+  failed += corpus.failed;
+  console.log(`[${runtime}] differential corpus ${corpusPath}: ${corpus.passed} passed, ${corpus.failed} failed`);
+}
+
+// Valid encodings from the vector files seed the property test's mutations.
+const seeds = new Map<string, Uint8Array[]>();
+for (const file of readdirSync(vectorsDir).filter((f) => f.endsWith(".json"))) {
+  const text = readFileSync(join(vectorsDir, file), "utf8");
+  const doc = JSON.parse(text) as { suite: string; cases: { type: string; result: string; bytes?: string }[] };
+  for (const c of doc.cases) {
+    if ((c.result === "valid" || c.result === "encodes") && c.bytes !== undefined) {
+      const key = `${doc.suite}.${c.type}`;
+      seeds.set(key, [...(seeds.get(key) ?? []), unhex(c.bytes)]);
+    }
+  }
+}
+const seed = Number(process.env.BITWIRE_SEED ?? 42);
+const perType = Number(process.env.BITWIRE_PROP_CASES ?? 300);
+const props = runProperties(seed, perType, seeds);
+problems.push(...props.problems);
+const propFailed = props.problems.length;
+passed += props.inputs - propFailed;
+failed += propFailed;
+console.log(
+  `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
+);
+
+for (const p of problems) {
+  console.log(`FAIL ${p}`);
+}
+console.log(`${runtime}: ${passed} passed, ${failed} failed`);
+process.exit(problems.length > 0 ? 1 : 0);

@@ -1,0 +1,133 @@
+// Runs every case of every suite in testdata/vectors/ through the generated TypeScript:
+//
+// - `valid`: the value encodes to exactly `bytes`, and `bytes` decode to the value
+//   (compared after normalizing the vector's JSON through the type's JSON mapping,
+//   `fromJson` then `toJson`, so `5.0` for an integer compares as `5`);
+// - `encodes`: the value encodes to exactly `bytes` (one way: lossy or lenient input);
+// - `invalid` with `bytes`: decoding fails with the vector's kind, bit and path;
+// - `invalid` with only a `value`: `fromJson` or encoding fails with the vector's kind
+//   and path, and bit (JSON errors carry no bit);
+// - `acceptable`: decoding succeeds or fails with a bitwire error, nothing else.
+//
+// Cases listed in conformance/ts/known-failures.txt must fail; the run fails when one
+// passes.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { type Expected, checkError, findCodec, hex, jsonEqual, observe, sameBytes, show, unhex, why } from "./util.js";
+
+/** One case of a vector file. */
+interface Case {
+  id: string;
+  type: string;
+  result: string;
+  value?: unknown;
+  bytes?: string;
+  error?: Expected;
+}
+
+/** Counts of one run, and the problems found. */
+export interface Tally {
+  passed: number;
+  failed: number;
+  problems: string[];
+  /** Every case id seen, for the known-failures check. */
+  seen: Set<string>;
+}
+
+/** `undefined` when the case behaves as stated, else why not. */
+function runCase(suite: string, c: Case): string | undefined {
+  const codec = findCodec(suite, c.type);
+  if (codec === undefined) {
+    return `no generated type ${suite}.${c.type}`;
+  }
+  const bytes = c.bytes === undefined ? undefined : unhex(c.bytes);
+  const encode = (): Uint8Array => codec.encode(codec.fromJson(c.value));
+  try {
+    if ((c.result === "valid" || c.result === "encodes") && c.value !== undefined && bytes !== undefined) {
+      const got = encode();
+      if (!sameBytes(got, bytes)) {
+        return `encoded ${hex(got)}, expected ${hex(bytes)}`;
+      }
+      if (c.result === "encodes") {
+        return undefined;
+      }
+      const decoded = codec.toJson(codec.decode(bytes));
+      const want = codec.toJson(codec.fromJson(c.value));
+      return jsonEqual(decoded, want) ? undefined : `decoded ${show(decoded)}, expected ${show(want)}`;
+    }
+  } catch (e) {
+    return `unexpected ${why(e)}`;
+  }
+  if (c.result === "invalid" && c.error !== undefined) {
+    const error = c.error;
+    const attempt = bytes !== undefined ? () => codec.toJson(codec.decode(bytes)) : () => hex(encode());
+    try {
+      const got = attempt();
+      return `succeeded on invalid input: ${show(got)}`;
+    } catch (e) {
+      return checkError(e, error);
+    }
+  }
+  if (c.result === "acceptable" && bytes !== undefined) {
+    try {
+      codec.decode(bytes);
+      return undefined;
+    } catch (e) {
+      return observe(e) === undefined ? `threw a non-bitwire error: ${why(e)}` : undefined;
+    }
+  }
+  return `malformed case (result ${c.result})`;
+}
+
+/** Reads the known-failures list. */
+export function knownFailures(path: string): Set<string> {
+  const text = readFileSync(path, "utf8");
+  const ids = text
+    .split("\n")
+    .map((l) => (l.split("#")[0] ?? "").trim())
+    .filter((l) => l !== "");
+  return new Set(ids);
+}
+
+/** Runs every suite of `dir`, checking `known` failures. */
+export function runVectors(dir: string, known: Set<string>): Tally {
+  const tally: Tally = { passed: 0, failed: 0, problems: [], seen: new Set() };
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  if (files.length === 0) {
+    tally.problems.push(`no vector suites in ${dir}`);
+  }
+  for (const file of files) {
+    const doc = JSON.parse(readFileSync(join(dir, file), "utf8")) as { suite: string; cases: Case[] };
+    for (const c of doc.cases) {
+      if (tally.seen.has(c.id)) {
+        tally.problems.push(`${c.id}: duplicate case id`);
+      }
+      tally.seen.add(c.id);
+      const problem = runCase(doc.suite, c);
+      const listed = known.has(c.id);
+      if (problem === undefined) {
+        tally.passed++;
+        if (listed) {
+          tally.problems.push(`${c.id}: listed in known-failures.txt but passes`);
+        }
+      } else {
+        tally.failed++;
+        if (listed) {
+          console.log(`known failure ${c.id}: ${problem}`);
+        } else {
+          tally.problems.push(`${c.id}: ${problem}`);
+        }
+      }
+    }
+  }
+  for (const id of known) {
+    if (!tally.seen.has(id)) {
+      tally.problems.push(`${id}: listed in known-failures.txt but no such case`);
+    }
+  }
+  return tally;
+}

@@ -1,0 +1,30 @@
+// Package bitwire is the runtime of the Go code that the bitwire compiler generates.
+//
+// Generated code calls a small surface: [BitWriter] and [BitReader] (with [Chunk]
+// for fixed-offset runs of fields), the varint, zigzag and float helpers, [Optional],
+// the errors, and — for code generated with --json — the JSON helpers. The wire
+// format is specified in docs/spec.md of the bitwire repository; section numbers (§)
+// in this package refer to it.
+//
+// # Errors
+//
+// Every error a codec returns is an [*Error] with a [Kind] (the closed list of spec
+// §7.1), the bit offset where the offending value starts, and the field path
+// (spec §7.3, e.g. "entities[3].pos.x"). Match kinds with [errors.Is] against the
+// sentinels ([ErrTruncated], [ErrOutOfRange], …); every error of this package also
+// matches [ErrBitwire]. JSON mapping errors are [*JSONError] and match [ErrJSON].
+//
+// # Allocations
+//
+// Encoding appends to a caller's slice: reusing it (dst[:0]) makes encoding free of
+// allocations once the slice has grown. Decoding allocates only for strings, bytes
+// and lists, and reuses a destination's slice capacity when it can. Errors are
+// allocated only when they happen; their path is built while the error unwinds, so
+// a successful call pays nothing for it.
+package bitwire
+
+// RuntimeAPIVersion1 exists in every runtime that provides version 1 of the API
+// generated code calls. Generated files refer to it (const _ =
+// bitwire.RuntimeAPIVersion1), so code generated for another API version fails to
+// compile against this runtime instead of misbehaving.
+const RuntimeAPIVersion1 = 1

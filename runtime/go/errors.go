@@ -1,0 +1,193 @@
+package bitwire
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Kind is what went wrong: the closed list of error kinds of spec §7.1, shared by
+// every bitwire runtime and the reference codec. Kinds are the contract; messages
+// are not.
+type Kind uint8
+
+// The error kinds of spec §7.1, in the spec's order.
+const (
+	// Truncated: the input ends inside a value, or a length needs more bits than
+	// remain (§5.6).
+	Truncated Kind = iota + 1
+	// TrailingData: bytes after the top-level value's last byte (§2.2).
+	TrailingData
+	// InvalidPadding: a one bit in the final byte's padding (§2.2).
+	InvalidPadding
+	// OutOfRange: a value outside its width, bound or quantization range (§3.1, §4).
+	OutOfRange
+	// InvalidEnum: an enum value or union tag the schema does not declare (§3, §5.2).
+	InvalidEnum
+	// InvalidLength: a length above its max (§5.6).
+	InvalidLength
+	// InvalidUtf8: a string that is not UTF-8 (§5.6). The Go encoder reports it too,
+	// because a Go string may hold any bytes.
+	InvalidUtf8
+	// NonCanonical: a non-minimal varint (§5.4) or a non-canonical NaN (§3.2).
+	NonCanonical
+	// LimitExceeded: a length the platform cannot allocate (§5.6).
+	LimitExceeded
+)
+
+var kindNames = [...]string{
+	Truncated:      "Truncated",
+	TrailingData:   "TrailingData",
+	InvalidPadding: "InvalidPadding",
+	OutOfRange:     "OutOfRange",
+	InvalidEnum:    "InvalidEnum",
+	InvalidLength:  "InvalidLength",
+	InvalidUtf8:    "InvalidUtf8",
+	NonCanonical:   "NonCanonical",
+	LimitExceeded:  "LimitExceeded",
+}
+
+// String returns the kind's stable name, as the vector files and every runtime
+// spell it ("OutOfRange").
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// KindByName returns the kind with the stable name s, and false if there is none.
+func KindByName(s string) (Kind, bool) {
+	for k, name := range kindNames {
+		if name != "" && name == s {
+			return Kind(k), true
+		}
+	}
+	return 0, false
+}
+
+// ErrBitwire matches every error this package and generated code return, wire and
+// JSON errors alike: errors.Is(err, bitwire.ErrBitwire).
+var ErrBitwire = errors.New("bitwire error")
+
+// sentinel is the error value behind the per-kind sentinels; it matches ErrBitwire.
+type sentinel struct{ name string }
+
+func (s *sentinel) Error() string        { return "bitwire: " + s.name }
+func (s *sentinel) Is(target error) bool { return target == ErrBitwire }
+
+// One sentinel per kind, matched with errors.Is(err, bitwire.ErrOutOfRange).
+var (
+	ErrTruncated      error = &sentinel{"Truncated"}
+	ErrTrailingData   error = &sentinel{"TrailingData"}
+	ErrInvalidPadding error = &sentinel{"InvalidPadding"}
+	ErrOutOfRange     error = &sentinel{"OutOfRange"}
+	ErrInvalidEnum    error = &sentinel{"InvalidEnum"}
+	ErrInvalidLength  error = &sentinel{"InvalidLength"}
+	ErrInvalidUtf8    error = &sentinel{"InvalidUtf8"}
+	ErrNonCanonical   error = &sentinel{"NonCanonical"}
+	ErrLimitExceeded  error = &sentinel{"LimitExceeded"}
+)
+
+var kindSentinels = [...]error{
+	Truncated:      ErrTruncated,
+	TrailingData:   ErrTrailingData,
+	InvalidPadding: ErrInvalidPadding,
+	OutOfRange:     ErrOutOfRange,
+	InvalidEnum:    ErrInvalidEnum,
+	InvalidLength:  ErrInvalidLength,
+	InvalidUtf8:    ErrInvalidUtf8,
+	NonCanonical:   ErrNonCanonical,
+	LimitExceeded:  ErrLimitExceeded,
+}
+
+// Sentinel returns the sentinel error of the kind (ErrOutOfRange for OutOfRange).
+func (k Kind) Sentinel() error {
+	if int(k) < len(kindSentinels) && kindSentinels[k] != nil {
+		return kindSentinels[k]
+	}
+	return ErrBitwire
+}
+
+// Error is a wire error: its kind, the bit offset where the offending value starts
+// (for the encoder: where it would have started), and the field path from the
+// top-level value (spec §7.3), empty at the top level.
+type Error struct {
+	Kind Kind
+	Bit  uint64
+	Path string
+}
+
+// NewError returns an error of kind at stream bit bit, with an empty path.
+//
+//go:noinline
+func NewError(kind Kind, bit uint64) *Error {
+	return &Error{Kind: kind, Bit: bit}
+}
+
+// Error formats the error as "bitwire: OutOfRange at bit 7 in health".
+func (e *Error) Error() string {
+	s := "bitwire: " + e.Kind.String() + " at bit " + strconv.FormatUint(e.Bit, 10)
+	if e.Path != "" {
+		s += " in " + e.Path
+	}
+	return s
+}
+
+// Is reports whether target is ErrBitwire or the sentinel of e's kind.
+func (e *Error) Is(target error) bool {
+	return target == ErrBitwire || target == e.Kind.Sentinel()
+}
+
+// InField prepends a struct field or union variant name to the path of err, an
+// *Error or *JSONError (other errors pass through). Generated code calls it while
+// an error unwinds, so building the path costs nothing on success.
+//
+//go:noinline
+func InField(err error, name string) error {
+	switch e := err.(type) {
+	case *Error:
+		e.Path = prependField(name, e.Path)
+	case *JSONError:
+		e.Path = prependField(name, e.Path)
+	}
+	return err
+}
+
+// AtIndex prepends a list or array index to the path of err, as InField does.
+//
+//go:noinline
+func AtIndex(err error, index int) error {
+	switch e := err.(type) {
+	case *Error:
+		e.Path = prependIndex(index, e.Path)
+	case *JSONError:
+		e.Path = prependIndex(index, e.Path)
+	}
+	return err
+}
+
+// prependField joins name in front of a rendered path: "x" + "[2].y" → "x[2].y",
+// "x" + "y" → "x.y".
+func prependField(name, rest string) string {
+	switch {
+	case rest == "":
+		return name
+	case rest[0] == '[':
+		return name + rest
+	default:
+		return name + "." + rest
+	}
+}
+
+// prependIndex joins "[i]" in front of a rendered path: "[2]" + "y" → "[2].y".
+func prependIndex(index int, rest string) string {
+	seg := "[" + strconv.Itoa(index) + "]"
+	switch {
+	case rest == "":
+		return seg
+	case rest[0] == '[':
+		return seg + rest
+	default:
+		return seg + "." + rest
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/bitwire-dev/bitwire/runtime/go
+
+go 1.22

@@ -1,0 +1,38 @@
+// What ties generated code to this runtime: the API version, and the shape of the
+// per-type codec table that generated files export for generic tooling.
+
+import type { BitWriter } from "./writer.js";
+
+/**
+ * Version of the runtime API generated code is written against. Generated files pass
+ * their version to {@link requireApiVersion} with `satisfies typeof RUNTIME_API_VERSION`,
+ * so a mismatched runtime fails to type-check, and plain JavaScript fails on load.
+ */
+export const RUNTIME_API_VERSION = 1 as const;
+
+/** Throws unless generated code written for API `version` can use this runtime. */
+export function requireApiVersion(version: number): void {
+  if (version !== RUNTIME_API_VERSION) {
+    throw new Error(
+      `bitwire: generated code needs runtime API ${version}, but @bitwire/runtime provides ${RUNTIME_API_VERSION}`,
+    );
+  }
+}
+
+/**
+ * One named type of a generated file, for code that handles types by schema name
+ * (tools, test runners). Generated files export these, keyed by schema name, as
+ * `codecs` when generated with `--json`.
+ */
+export interface TypeCodec<T> {
+  /** The type's name in the schema. */
+  readonly name: string;
+  /** Encodes a value at the top level (spec §2); see the generated `encodeX`. */
+  encode(value: T, w?: BitWriter): Uint8Array;
+  /** Decodes a whole input (spec §2.2); see the generated `decodeX`. */
+  decode(bytes: Uint8Array): T;
+  /** The value in the JSON mapping. */
+  toJson(value: T): unknown;
+  /** A value from the JSON mapping. */
+  fromJson(json: unknown): T;
+}

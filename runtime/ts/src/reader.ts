@@ -1,0 +1,412 @@
+// The bit reader (spec §1, §2.2, §5.4, §5.6): reads an LSB-first bit stream from a
+// Uint8Array, 32 bits per load.
+//
+// JavaScript's bitwise operators are 32-bit, so a run of up to 64 bits of fixed-width
+// fields is loaded as two 32-bit halves (`chunkLo`, `chunkHi`) from which generated code
+// extracts each field with constant shifts. Values wider than 53 bits (the integers a
+// `number` holds exactly) are assembled as `bigint` only where a field needs them.
+
+import { type BitwireError, error } from "./errors.js";
+import { f32FromBits, f64FromBits, isNonCanonicalF32, isNonCanonicalF64 } from "./float.js";
+
+const TWO_32 = 4294967296;
+
+/** The longest array a JavaScript engine allocates (spec §5.6 `LimitExceeded`). */
+export const MAX_ELEMENTS = 4294967295;
+
+/** Strings are validated as UTF-8 and a leading U+FEFF is kept (canonical round trip). */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The byte that holds stream bit `p` (`p >>> 3` wraps above 2^31 bits). */
+function byteOf(p: number): number {
+  return p < 0x80000000 ? p >>> 3 : Math.floor(p / 8);
+}
+
+/**
+ * Reads an LSB-first bit stream from a byte array. Every read is checked against the
+ * input; running past the end is `Truncated` at the start of the value being read
+ * (spec §7.2).
+ *
+ * Runs of fixed-width fields are read with {@link BitReader.loadChunk}, which fills the
+ * public `chunk*` fields; generated code reads them directly.
+ */
+export class BitReader {
+  private data: Uint8Array;
+  private bitLen: number;
+  private pos = 0;
+  /** Bits 0..31 of the last chunk (an int32: extract with `>>>` and masks). */
+  chunkLo = 0;
+  /** Bits 32..63 of the last chunk, when it was wider than 32 bits. */
+  chunkHi = 0;
+  /** How many bits of the last chunk the input held. */
+  chunkAvail = 0;
+  /** Stream offset of the last chunk's first bit. */
+  chunkStart = 0;
+  /** Low and high halves of the last varint read by {@link BitReader.readVarint}. */
+  private varLo = 0;
+  private varHi = 0;
+
+  /** A reader positioned at the first bit of `data`. */
+  constructor(data: Uint8Array) {
+    this.data = data;
+    this.bitLen = data.length * 8;
+  }
+
+  /** Starts over at the first bit of `data` (a reader can be reused across inputs). */
+  reset(data: Uint8Array): void {
+    this.data = data;
+    this.bitLen = data.length * 8;
+    this.pos = 0;
+  }
+
+  /** Bit position of the next read. */
+  get bitPos(): number {
+    return this.pos;
+  }
+
+  /** Bits left in the input. */
+  get remainingBits(): number {
+    return this.bitLen - this.pos;
+  }
+
+  /** The 32 stream bits from bit `p`, zero past the end of the input (an int32). */
+  private peek32(p: number): number {
+    const d = this.data;
+    const b = byteOf(p);
+    const sh = p & 7;
+    if (b + 4 <= d.length) {
+      // Four byte loads assembled in registers: no allocation, no DataView per input.
+      const w = d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24);
+      if (sh === 0) {
+        return w;
+      }
+      const next = b + 4 < d.length ? d[b + 4] : 0;
+      return (w >>> sh) | (next << (32 - sh));
+    }
+    return this.peekTail(b, sh);
+  }
+
+  /** {@link BitReader.peek32} near the end of the input, byte by byte. */
+  private peekTail(b: number, sh: number): number {
+    const d = this.data;
+    let w = 0;
+    let hi = 0;
+    for (let k = 0; k < 4 && b + k < d.length; k++) {
+      w |= d[b + k] << (8 * k);
+    }
+    if (b + 4 < d.length) {
+      hi = d[b + 4];
+    }
+    return sh === 0 ? w : (w >>> sh) | (hi << (32 - sh));
+  }
+
+  /**
+   * Loads the next `bits` (up to 64) stream bits into `chunkLo` / `chunkHi` and moves
+   * past them, or to the end of the input if it is shorter: then `chunkAvail` says how
+   * many bits are real, and the bits past the end read as zero. Generated code extracts
+   * fields that need no validation unchecked and compares `chunkAvail` once
+   * ({@link BitReader.chunkTruncated}).
+   */
+  loadChunk(bits: number): void {
+    const p = this.pos;
+    const d = this.data;
+    const b = p >>> 3;
+    if ((p & 7) === 0 && p < 0x80000000 && b + 8 <= d.length) {
+      // Byte-aligned with eight bytes to spare (every message's first run): no
+      // shifting, no bounds arithmetic, small enough to be inlined everywhere.
+      this.chunkLo = d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24);
+      this.chunkHi = d[b + 4] | (d[b + 5] << 8) | (d[b + 6] << 16) | (d[b + 7] << 24);
+      this.chunkStart = p;
+      this.chunkAvail = bits;
+      this.pos = p + bits;
+      return;
+    }
+    this.loadChunkAt(bits);
+  }
+
+  /** {@link BitReader.loadChunk} anywhere: unaligned, or near the end of the input. */
+  private loadChunkAt(bits: number): void {
+    const p = this.pos;
+    const left = this.bitLen - p;
+    const avail = bits < left ? bits : left;
+    this.chunkStart = p;
+    this.chunkAvail = avail;
+    this.chunkLo = this.peek32(p);
+    if (bits > 32) {
+      this.chunkHi = this.peek32(p + 32);
+    }
+    this.pos = p + avail;
+  }
+
+  /**
+   * The `Truncated` error of a run whose input ended early: `fields` lists the run's
+   * fields as `offset, bits, name` triples, and the error names the first one that
+   * reaches past the end, as a field-by-field decoder would (spec §7.2).
+   */
+  chunkTruncated(fields: readonly (number | string)[]): BitwireError {
+    for (let i = 0; i + 2 < fields.length; i += 3) {
+      const offset = fields[i] as number;
+      if (offset + (fields[i + 1] as number) > this.chunkAvail) {
+        return error("Truncated", this.chunkStart + offset, fields[i + 2] as string);
+      }
+    }
+    return error("Truncated", this.chunkStart + this.chunkAvail);
+  }
+
+  /** Reads a `bits`-bit unsigned value, `bits` in 0..32 (a uint32 `number`). */
+  readBits(bits: number): number {
+    const p = this.pos;
+    if (bits > this.bitLen - p) {
+      throw error("Truncated", p);
+    }
+    this.pos = p + bits;
+    const v = this.peek32(p);
+    return bits === 32 ? v >>> 0 : v & ((1 << bits) - 1);
+  }
+
+  /** Reads one bit. */
+  readBool(): boolean {
+    return this.readBits(1) !== 0;
+  }
+
+  /** Reads a `bits`-bit two's-complement value (`bits` in 1..32) and sign-extends it. */
+  readInt(bits: number): number {
+    const s = 32 - bits;
+    return (this.readBits(bits) << s) >> s;
+  }
+
+  /** Reads a `bits`-bit unsigned value, `bits` in 0..53 (exact in a `number`). */
+  readUint(bits: number): number {
+    if (bits <= 32) {
+      return this.readBits(bits);
+    }
+    this.need(bits);
+    const lo = this.readBits(32);
+    return lo + this.readBits(bits - 32) * TWO_32;
+  }
+
+  /** Reads a `bits`-bit two's-complement value, `bits` in 33..53, sign-extended. */
+  readInt53(bits: number): number {
+    this.need(bits);
+    const lo = this.readBits(32);
+    const s = 64 - bits;
+    const hi = (this.readBits(bits - 32) << s) >> s;
+    return hi * TWO_32 + lo;
+  }
+
+  /** Reads a `bits`-bit unsigned value (`bits` up to 64) as a `bigint`. */
+  readBig(bits: number): bigint {
+    if (bits <= 32) {
+      return BigInt(this.readBits(bits));
+    }
+    this.need(bits);
+    const lo = this.readBits(32);
+    const hi = this.readBits(bits - 32);
+    return (BigInt(hi) << 32n) | BigInt(lo);
+  }
+
+  /** Reads a `bits`-bit two's-complement value (`bits` up to 64) as a `bigint`. */
+  readBigInt(bits: number): bigint {
+    return BigInt.asIntN(bits, this.readBig(bits));
+  }
+
+  /** Fails with `Truncated` at the current position unless `bits` bits remain. */
+  private need(bits: number): void {
+    if (bits > this.bitLen - this.pos) {
+      throw error("Truncated", this.pos);
+    }
+  }
+
+  /** Reads an `f32`; a non-canonical NaN is `NonCanonical` at the value (spec §3.2). */
+  readF32(): number {
+    const at = this.pos;
+    const bits = this.readBits(32);
+    if (isNonCanonicalF32(bits)) {
+      throw error("NonCanonical", at);
+    }
+    return f32FromBits(bits);
+  }
+
+  /** Reads an `f64`; a non-canonical NaN is `NonCanonical` at the value (spec §3.2). */
+  readF64(): number {
+    const at = this.pos;
+    this.need(64);
+    const lo = this.readBits(32);
+    const hi = this.readBits(32);
+    if (isNonCanonicalF64(lo, hi)) {
+      throw error("NonCanonical", at);
+    }
+    return f64FromBits(lo, hi);
+  }
+
+  /**
+   * Reads a prefix varint of a `width`-bit type (16, 32 or 64, spec §5.4) into two
+   * 32-bit halves (see {@link BitReader.readVaruint} and friends for typed results).
+   * Non-minimal forms are `NonCanonical`, a varint cut short `Truncated`, both at the
+   * varint's first bit.
+   */
+  private readVarint(width: number): void {
+    const start = this.pos;
+    const gmax = width >>> 2;
+    // Count the unary prefix (at most gmax - 1 ones, at most 15) in one load: bits past
+    // the end of the input read as zero, so they end the count.
+    const inv = ~this.peek32(start);
+    const trailing = inv === 0 ? 32 : 31 - Math.clz32(inv & -inv);
+    const ones = trailing < gmax - 1 ? trailing : gmax - 1;
+    const prefix = ones < gmax - 1 ? ones + 1 : ones;
+    const n = ones + 1;
+    if (prefix + 4 * n > this.bitLen - start) {
+      throw error("Truncated", start);
+    }
+    this.pos = start + prefix;
+    const bits = 4 * n;
+    const lo = this.readBits(bits < 32 ? bits : 32);
+    const hi = bits > 32 ? this.readBits(bits - 32) : 0;
+    // Minimal form: the top group is not zero (else a shorter form exists).
+    const top = bits <= 32 ? lo >>> (bits - 4) : hi >>> (bits - 36);
+    if (n > 1 && (top & 15) === 0) {
+      throw error("NonCanonical", start);
+    }
+    this.varLo = lo;
+    this.varHi = hi;
+  }
+
+  /** Reads a `varu16` / `varu32` (`width` 16 or 32). */
+  readVaruint(width: number): number {
+    this.readVarint(width);
+    return this.varLo;
+  }
+
+  /** Reads a `varu64` as a `bigint`. */
+  readVaru64(): bigint {
+    this.readVarint(64);
+    return (BigInt(this.varHi) << 32n) | BigInt(this.varLo);
+  }
+
+  /**
+   * Reads an unbounded length (a `varu64`, spec §5.6) as a `number`. Lengths above 2^53
+   * lose precision, which is harmless: {@link BitReader.checkLen} rejects every length
+   * that large, since no input holds that many elements.
+   */
+  readLength(): number {
+    this.readVarint(64);
+    return this.varHi * TWO_32 + this.varLo;
+  }
+
+  /**
+   * Checks a length `len` just read for a list, string or bytes value that started at
+   * bit `start` (spec §5.6), before anything is allocated: `Truncated` when `len`
+   * elements of at least `minBits` bits each cannot fit in the rest of the input,
+   * `LimitExceeded` when no JavaScript array can hold `len` elements.
+   */
+  checkLen(len: number, minBits: number, start: number): number {
+    if (len * minBits > this.bitLen - this.pos) {
+      throw error("Truncated", start);
+    }
+    if (len > MAX_ELEMENTS) {
+      throw error("LimitExceeded", start);
+    }
+    return len;
+  }
+
+  /** Reads `len` bytes (length already checked) as a new array. */
+  readBytes(len: number): Uint8Array {
+    this.need(len * 8);
+    const p = this.pos;
+    if ((p & 7) === 0) {
+      const b = byteOf(p);
+      this.pos = p + len * 8;
+      return this.data.slice(b, b + len);
+    }
+    const out = new Uint8Array(len);
+    let i = 0;
+    for (; i + 4 <= len; i += 4) {
+      const w = this.peek32(this.pos);
+      out[i] = w;
+      out[i + 1] = w >>> 8;
+      out[i + 2] = w >>> 16;
+      out[i + 3] = w >>> 24;
+      this.pos += 32;
+    }
+    for (; i < len; i++) {
+      out[i] = this.peek32(this.pos);
+      this.pos += 8;
+    }
+    return out;
+  }
+
+  /**
+   * Reads `len` bytes of UTF-8 (length already checked) for a string value that started
+   * at bit `start`; invalid UTF-8 is `InvalidUtf8` at `start` (spec §5.6).
+   */
+  readString(len: number, start: number): string {
+    const p = this.pos;
+    // Short ASCII strings (names, tags) are built directly: cheaper than a decoder call.
+    if (len <= 32 && (p & 7) === 0) {
+      this.need(len * 8);
+      const d = this.data;
+      const b = byteOf(p);
+      let s = "";
+      let i = 0;
+      for (; i < len && d[b + i] < 0x80; i++) {
+        s += String.fromCharCode(d[b + i]);
+      }
+      if (i === len) {
+        this.pos = p + len * 8;
+        return s;
+      }
+    }
+    const bytes = (p & 7) === 0 ? this.alignedView(len) : this.readBytes(len);
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      throw error("InvalidUtf8", start);
+    }
+  }
+
+  /** The next `len` bytes as a view (the position is byte-aligned), moving past them. */
+  private alignedView(len: number): Uint8Array {
+    this.need(len * 8);
+    const b = byteOf(this.pos);
+    this.pos += len * 8;
+    return this.data.subarray(b, b + len);
+  }
+
+  /**
+   * Ends a top-level decode (spec §2.2): the padding up to the next byte boundary must
+   * be zero (`InvalidPadding`), and no bytes may follow it (`TrailingData`).
+   */
+  finish(): void {
+    // Ended exactly at the end of the input: no padding, nothing after it. The rest is
+    // out of line so that this check inlines into every decode function.
+    if (this.pos !== this.bitLen) {
+      this.finishPartial();
+    }
+  }
+
+  /** {@link BitReader.finish} when the value ended before the end of the input. */
+  private finishPartial(): void {
+    const p = this.pos;
+    const pad = (8 - (p & 7)) & 7;
+    if (pad !== 0 && (this.peek32(p) & ((1 << pad) - 1)) !== 0) {
+      throw error("InvalidPadding", p);
+    }
+    const end = p + pad;
+    if (end < this.bitLen) {
+      throw error("TrailingData", end);
+    }
+  }
+}
+
+const shared = new BitReader(new Uint8Array(0));
+
+/**
+ * The reader that generated `decodeX` functions use, reset to read `data`. Decoding is
+ * synchronous and calls no user code, so one instance serves every top-level decode and
+ * saves an allocation per message. It keeps a reference to the last input until the
+ * next decode.
+ */
+export function sharedReader(data: Uint8Array): BitReader {
+  shared.reset(data);
+  return shared;
+}

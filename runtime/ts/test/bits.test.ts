@@ -1,0 +1,135 @@
+// The bit writer and reader (spec §1, §2.2, §5.4, §5.6).
+
+import { BitReader, BitWriter, BitwireError } from "../src/index.js";
+import { eq, test, thrown } from "./check.js";
+
+function kindAndBit(e: unknown): string {
+  return e instanceof BitwireError ? `${e.kind}@${e.bit}:${e.path}` : `not a BitwireError: ${String(e)}`;
+}
+
+test("nibble's example is 4b 96 (spec §9)", () => {
+  const w = new BitWriter();
+  w.writeBool(true);
+  w.writeBits(5, 4);
+  w.writeBits(2, 2);
+  w.writeBits(300, 9);
+  eq(w.bitPos, 16);
+  eq(w.finish(), [0x4b, 0x96]);
+  const r = new BitReader(Uint8Array.of(0x4b, 0x96));
+  eq(r.readBool(), true);
+  eq(r.readBits(4), 5);
+  eq(r.readBits(2), 2);
+  eq(r.readBits(9), 300);
+  r.finish();
+});
+
+test("values round-trip at every alignment", () => {
+  const values: [number, number][] = [
+    [1, 1],
+    [0xabc, 12],
+    [0xffffffff, 32],
+    [0x7f, 7],
+    [0, 0],
+    [0x12345, 17],
+  ];
+  for (let lead = 0; lead < 8; lead++) {
+    const w = new BitWriter(1);
+    w.writeBits(0, lead);
+    for (const [v, b] of values) {
+      w.writeBits(v, b);
+    }
+    w.writeUint(2 ** 53 - 1, 53);
+    w.writeBig(0xfedcba9876543210n, 64);
+    const bytes = w.finish().slice();
+    const r = new BitReader(bytes);
+    r.readBits(lead);
+    for (const [v, b] of values) {
+      eq(r.readBits(b), v, `lead ${lead}, ${b} bits`);
+    }
+    eq(r.readUint(53), 2 ** 53 - 1);
+    eq(r.readBig(64), 0xfedcba9876543210n);
+    r.finish();
+  }
+});
+
+test("the writer reuses its buffer and its view", () => {
+  const w = new BitWriter(8);
+  w.writeBits(1, 8);
+  const a = w.finish();
+  w.reset();
+  w.writeBits(2, 8);
+  const b = w.finish();
+  eq(a === b, true, "same view object");
+  eq(b, [2]);
+});
+
+test("truncation, padding and trailing data (spec §2.2)", () => {
+  eq(kindAndBit(thrown(() => new BitReader(Uint8Array.of(0xff)).readBits(9))), "Truncated@0:");
+  const pad = new BitReader(Uint8Array.of(0b11));
+  pad.readBits(1);
+  eq(kindAndBit(thrown(() => pad.finish())), "InvalidPadding@1:");
+  const trail = new BitReader(Uint8Array.of(1, 0));
+  trail.readBits(1);
+  eq(kindAndBit(thrown(() => trail.finish())), "TrailingData@8:");
+});
+
+test("chunks read fields unchecked and name the first truncated one", () => {
+  const r = new BitReader(Uint8Array.of(0xff, 0x01));
+  r.loadChunk(24);
+  eq(r.chunkLo & 0xff, 0xff);
+  eq(r.chunkAvail, 16);
+  eq(r.bitPos, 16);
+  eq(kindAndBit(r.chunkTruncated([0, 8, "a", 8, 4, "b", 12, 12, "c"])), "Truncated@12:c");
+});
+
+test("varint sizes follow spec §5.4", () => {
+  const size = (v: number, width: number): number => {
+    const w = new BitWriter();
+    w.writeVaruint(v, width);
+    return w.bitPos;
+  };
+  eq(size(0, 64), 5);
+  eq(size(15, 64), 5);
+  eq(size(16, 64), 10);
+  eq(size(256, 64), 15);
+  eq(size(0xffff, 16), 3 + 16);
+  eq(size(0xffffffff, 32), 7 + 32);
+  const w = new BitWriter();
+  w.writeVaru64(0xffffffffffffffffn);
+  eq(w.bitPos, 15 + 64);
+  const r = new BitReader(w.finish());
+  eq(r.readVaru64(), 0xffffffffffffffffn);
+  const five = new BitWriter();
+  five.writeVaruint(5, 64);
+  eq(five.finish(), [0x0a]);
+});
+
+test("non-minimal and truncated varints are rejected at their first bit", () => {
+  const w = new BitWriter();
+  w.writeBits(0b01, 2);
+  w.writeBits(5, 8);
+  eq(kindAndBit(thrown(() => new BitReader(w.finish()).readVaruint(32))), "NonCanonical@0:");
+  eq(kindAndBit(thrown(() => new BitReader(Uint8Array.of(0xff)).readVaru64())), "Truncated@0:");
+});
+
+test("lengths are checked before allocation (spec §5.6)", () => {
+  const r = new BitReader(new Uint8Array(4));
+  eq(r.checkLen(4, 8, 0), 4);
+  eq(kindAndBit(thrown(() => r.checkLen(5, 8, 3))), "Truncated@3:");
+  eq(kindAndBit(thrown(() => r.checkLen(2 ** 64, 8, 0))), "Truncated@0:");
+});
+
+test("unaligned bytes, UTF-8 and a leading BOM", () => {
+  const text = "\ufeffhéllo wörld, long enough to skip the ASCII path";
+  const utf8 = BitWriter.utf8(text);
+  const w = new BitWriter();
+  w.writeBits(1, 3);
+  w.writeBytes(utf8);
+  w.writeBytes(Uint8Array.of(0xff));
+  const bytes = w.finish();
+  const r = new BitReader(bytes);
+  r.readBits(3);
+  eq(r.readString(utf8.length, 3), text);
+  const start = r.bitPos;
+  eq(kindAndBit(thrown(() => r.readString(1, start))), `InvalidUtf8@${start}:`);
+});

@@ -1,0 +1,17 @@
+// Unit tests of the runtime's primitives (the conformance runner covers them through
+// generated code). Exits non-zero on failure, on any of Node, Bun and Deno.
+
+import "./bits.test.js";
+import "./values.test.js";
+import { run } from "./check.js";
+
+declare const process: { exitCode?: number } | undefined;
+
+const failed = run();
+if (failed > 0) {
+  // `process` exists on Node, Bun and Deno; browsers have nothing to report to.
+  if (typeof process !== "undefined") {
+    process.exitCode = 1;
+  }
+  throw new Error(`${failed} runtime tests failed`);
+}
