@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/bitwire-dev/bitwire/bench/go/game"
+	"github.com/bitwire-dev/bitwire/examples/go/game"
 )
 
 // DatasetSize is the number of packets the benchmarks cycle through (as in the Rust

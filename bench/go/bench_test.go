@@ -4,7 +4,7 @@ import (
 	"hash/fnv"
 	"testing"
 
-	"github.com/bitwire-dev/bitwire/bench/go/game"
+	"github.com/bitwire-dev/bitwire/examples/go/game"
 )
 
 func data(tb testing.TB) *Data {

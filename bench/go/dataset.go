@@ -6,7 +6,7 @@ package bench
 import (
 	"math"
 
-	"github.com/bitwire-dev/bitwire/bench/go/game"
+	"github.com/bitwire-dev/bitwire/examples/go/game"
 )
 
 // SplitMix64 is the dataset generator: tiny, fast, and the same sequence in every

@@ -3,7 +3,7 @@ package bench
 import (
 	"encoding/binary"
 
-	"github.com/bitwire-dev/bitwire/bench/go/game"
+	"github.com/bitwire-dev/bitwire/examples/go/game"
 )
 
 // The baseline: the packet64 layout packed by hand with shifts and masks, as a team

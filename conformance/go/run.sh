@@ -5,12 +5,13 @@
 #
 # 1. builds the compiler with cargo unless $BITWIRE names one;
 # 2. generates Go (with JSON) for every testdata/vectors/*.bw and examples/game.bw;
-# 3. gofmt -l and go vet on the runtime, the generated code, the runner and the bench;
+# 3. gofmt -l and go vet on the runtime, the generated code, the runner, the bench and
+#    the example (vet also builds the example's demo program);
 # 4. go test -race on the runtime;
 # 5. the conformance tests: every vector case, the allocation checks (0 allocs/op),
 #    the differential corpus ($BITWIRE_DIFF_CORPUS, else the small sample in
 #    testdata/), and a short fuzz run ($BITWIRE_FUZZ_TIME, default 15s);
-# 6. the committed bench/go/game/game.go is what the compiler generates today, the
+# 6. the committed examples/go/game/game.go is what the compiler generates today, the
 #    benchmark's own tests pass, and the benchmark runs in --quick mode.
 #
 # Requirements: Go 1.22 or newer, and Rust (cargo) unless $BITWIRE is set.
@@ -34,8 +35,8 @@ go version
 step "generate Go for every vector suite and examples/game.bw"
 (cd conformance/go && go run ./internal/gen)
 
-step "gofmt -l (runtime, generated code, runner, bench)"
-unformatted=$(gofmt -l runtime/go conformance/go bench/go)
+step "gofmt -l (runtime, generated code, runner, bench, example)"
+unformatted=$(gofmt -l runtime/go conformance/go bench/go examples/go)
 if [[ -n "$unformatted" ]]; then
   echo "not gofmt-formatted:" >&2
   echo "$unformatted" >&2
@@ -46,6 +47,7 @@ step "go vet"
 (cd runtime/go && go vet ./...)
 (cd conformance/go && go vet ./...)
 (cd bench/go && go vet ./...)
+(cd examples/go && go vet ./... && go build -o /dev/null .)
 
 step "runtime: go test -race"
 (cd runtime/go && go test -race -count=1 ./...)
@@ -65,9 +67,9 @@ step "fuzz the generated decoders of examples/game.bw (${BITWIRE_FUZZ_TIME:-15s}
 
 step "bench/go: generated code is fresh, tests pass, quick run"
 "$BITWIRE" gen --lang go --out "$tmp/bench" examples/game.bw >/dev/null
-if ! diff -u bench/go/game/game.go "$tmp/bench/game.go"; then
-  echo "bench/go/game/game.go is stale: regenerate it with" >&2
-  echo "  bitwire gen --lang go --out bench/go/game examples/game.bw" >&2
+if ! diff -u examples/go/game/game.go "$tmp/bench/game.go"; then
+  echo "examples/go/game/game.go is stale: regenerate it with" >&2
+  echo "  bitwire gen --lang go --out examples/go/game examples/game.bw" >&2
   exit 1
 fi
 (cd bench/go && go test -count=1 ./... && go run ./cmd/packet64 --quick)

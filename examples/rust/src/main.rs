@@ -1,8 +1,15 @@
 //! The demo: encode and decode the example's sample messages with the generated Rust
-//! code and print their sizes.
+//! code and print their sizes, then write them for the Go and TypeScript demos.
+//!
+//!     bitwire-example [DIR]           # DIR defaults to target/demo
+//!     bitwire-example --verify DIR    # check what Go and TypeScript wrote back to DIR
+
+use std::path::Path;
 
 use bitwire_example::game::{Events, Input, Packet64, Snapshot};
 use bitwire_example::samples;
+
+mod cross;
 
 fn hex(bytes: &[u8]) -> String {
     bytes
@@ -22,7 +29,15 @@ fn show(name: &str, bytes: &[u8], max: Option<usize>) {
     println!("{name:<22} {:>5} B  ({max})  {shown}", bytes.len());
 }
 
-fn main() -> Result<(), bitwire::Error> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let dir = match args.as_slice() {
+        [flag, dir] if flag == "--verify" => return cross::verify(Path::new(dir)),
+        [] => "target/demo",
+        [dir] if !dir.starts_with('-') => dir,
+        _ => return Err("usage: bitwire-example [DIR] | --verify DIR".into()),
+    };
+
     // One buffer, reused for every message: encoding appends to it.
     let mut buf = Vec::new();
 
@@ -78,5 +93,6 @@ fn main() -> Result<(), bitwire::Error> {
         "health 600 in a u9: {}",
         too_healthy.encode(&mut buf).unwrap_err()
     );
-    Ok(())
+
+    cross::write(Path::new(dir))
 }
