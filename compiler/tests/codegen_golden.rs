@@ -4,58 +4,27 @@
 //! as rustfmt would lay it out. That the output compiles and passes clippy is checked
 //! by the `bitwire-conformance` crate, which builds the generated code of every suite.
 
-use std::path::{Path, PathBuf};
+mod golden;
+
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use bitwire_compiler::codegen::{generate_rust, RustOptions};
 
-fn codegen_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/codegen")
-}
-
-/// Every schema of the golden corpus with its generated code, in name order.
+/// Every schema of the golden corpus with its generated Rust, in name order.
 fn generated() -> Vec<(PathBuf, String)> {
-    let mut schemas: Vec<PathBuf> = std::fs::read_dir(codegen_dir())
-        .expect("testdata/codegen exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "bw"))
-        .collect();
-    schemas.sort();
-    assert!(!schemas.is_empty(), "no schemas in testdata/codegen");
-    schemas
-        .into_iter()
-        .map(|path| {
-            let schema = bitwire_compiler::compile_file(&path)
-                .unwrap_or_else(|d| panic!("{} does not compile:\n{}", path.display(), d.render()));
-            let opts = RustOptions {
-                json: true,
-                source_name: schema.root_file.clone(),
-            };
-            let code = generate_rust(&schema, &opts);
-            (path, code)
-        })
-        .collect()
+    golden::generated(|_, schema| {
+        let opts = RustOptions {
+            json: true,
+            source_name: schema.root_file.clone(),
+        };
+        generate_rust(schema, &opts)
+    })
 }
 
 #[test]
 fn generated_code_matches_golden_files() {
-    let bless = std::env::var_os("BLESS").is_some();
-    let mut stale = Vec::new();
-    for (schema, code) in generated() {
-        let golden = schema.with_extension("rs");
-        if bless {
-            std::fs::write(&golden, &code).expect("write golden file");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&golden).unwrap_or_default();
-        if expected != code {
-            stale.push(golden.display().to_string());
-        }
-    }
-    assert!(
-        stale.is_empty(),
-        "generated code differs from {stale:?}; rerun with BLESS=1 if intended"
-    );
+    golden::assert_matches_golden(&generated(), "rs");
 }
 
 #[test]

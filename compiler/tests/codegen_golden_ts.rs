@@ -4,58 +4,27 @@
 //! type-checks under `tsc --strict` and runs on Node, Bun and Deno is checked by
 //! `conformance/ts/run.sh`, which compiles these schemas and every vector suite.
 
-use std::path::{Path, PathBuf};
+mod golden;
+
+use std::path::PathBuf;
 
 use bitwire_compiler::codegen::{generate_ts, TsOptions};
 
-fn codegen_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/codegen")
-}
-
 /// Every schema of the golden corpus with its generated TypeScript, in name order.
 fn generated() -> Vec<(PathBuf, String)> {
-    let mut schemas: Vec<PathBuf> = std::fs::read_dir(codegen_dir())
-        .expect("testdata/codegen exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "bw"))
-        .collect();
-    schemas.sort();
-    assert!(!schemas.is_empty(), "no schemas in testdata/codegen");
-    schemas
-        .into_iter()
-        .map(|path| {
-            let schema = bitwire_compiler::compile_file(&path)
-                .unwrap_or_else(|d| panic!("{} does not compile:\n{}", path.display(), d.render()));
-            let opts = TsOptions {
-                json: true,
-                source_name: schema.root_file.clone(),
-                ..TsOptions::default()
-            };
-            let code = generate_ts(&schema, &opts);
-            (path, code)
-        })
-        .collect()
+    golden::generated(|_, schema| {
+        let opts = TsOptions {
+            json: true,
+            source_name: schema.root_file.clone(),
+            ..TsOptions::default()
+        };
+        generate_ts(schema, &opts)
+    })
 }
 
 #[test]
 fn generated_typescript_matches_golden_files() {
-    let bless = std::env::var_os("BLESS").is_some();
-    let mut stale = Vec::new();
-    for (schema, code) in generated() {
-        let golden = schema.with_extension("ts");
-        if bless {
-            std::fs::write(&golden, &code).expect("write golden file");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&golden).unwrap_or_default();
-        if expected != code {
-            stale.push(golden.display().to_string());
-        }
-    }
-    assert!(
-        stale.is_empty(),
-        "generated TypeScript differs from {stale:?}; rerun with BLESS=1 if intended"
-    );
+    golden::assert_matches_golden(&generated(), "ts");
 }
 
 #[test]

@@ -7,6 +7,7 @@ pub mod go;
 pub mod plan;
 pub mod rust;
 pub mod ts;
+pub mod words;
 
 pub use go::{generate_go, GoOptions};
 pub use rust::{generate_rust, RustOptions};

@@ -12,6 +12,7 @@
 
 use std::collections::HashSet;
 
+use crate::codegen::words::{self, words};
 use crate::ir::{Schema, TypeDefKind};
 
 /// Go's common initialisms (the list golint and staticcheck use): written in
@@ -191,15 +192,9 @@ impl Names {
     }
 }
 
-/// `name`, or `name` plus the first free number from 2.
+/// `name`, or `name` plus the first free number from 2 (Go joins without a separator).
 fn unique(name: String, taken: &mut HashSet<String>) -> String {
-    let mut candidate = name.clone();
-    let mut n = 2;
-    while !taken.insert(candidate.clone()) {
-        candidate = format!("{name}{n}");
-        n += 1;
-    }
-    candidate
+    words::unique(name, taken, "")
 }
 
 /// A field name: a trailing `_` when it would collide with a generated method,
@@ -211,34 +206,6 @@ fn member(name: String, taken: &mut HashSet<String>) -> String {
         name
     };
     unique(name, taken)
-}
-
-/// Splits an identifier into words at `_` and at lower→upper and acronym boundaries
-/// (`posX` → pos, X; `HTTPServer` → HTTP, Server). Digits stay with their word.
-fn words(name: &str) -> Vec<String> {
-    let chars: Vec<char> = name.chars().collect();
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    for (i, &ch) in chars.iter().enumerate() {
-        if ch == '_' {
-            if !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
-            }
-            continue;
-        }
-        if ch.is_uppercase() && !cur.is_empty() {
-            let prev = chars[i - 1];
-            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase());
-            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
-                words.push(std::mem::take(&mut cur));
-            }
-        }
-        cur.push(ch);
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    words
 }
 
 /// One word in camel case: an initialism in capitals, else capitalized.

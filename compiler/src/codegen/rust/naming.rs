@@ -10,6 +10,7 @@
 
 use std::collections::HashSet;
 
+use crate::codegen::words::{unique, words};
 use crate::ir::{Schema, TypeDefKind};
 
 /// Rust keywords (strict and reserved, all editions) that need `r#`.
@@ -97,45 +98,6 @@ impl Names {
             message_enum,
         }
     }
-}
-
-/// `name`, or `name` plus `sep` and the first free number from 2.
-fn unique(name: String, taken: &mut HashSet<String>, sep: &str) -> String {
-    let mut candidate = name.clone();
-    let mut n = 2;
-    while !taken.insert(candidate.clone()) {
-        candidate = format!("{name}{sep}{n}");
-        n += 1;
-    }
-    candidate
-}
-
-/// Splits an identifier into words at `_` and at lower→upper and acronym boundaries
-/// (`posX` → pos, X; `HTTPServer` → HTTP, Server). Digits stay with their word.
-fn words(name: &str) -> Vec<String> {
-    let chars: Vec<char> = name.chars().collect();
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    for (i, &ch) in chars.iter().enumerate() {
-        if ch == '_' {
-            if !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
-            }
-            continue;
-        }
-        if ch.is_uppercase() && !cur.is_empty() {
-            let prev = chars[i - 1];
-            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase());
-            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
-                words.push(std::mem::take(&mut cur));
-            }
-        }
-        cur.push(ch);
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    words
 }
 
 /// UpperCamelCase with the rest of each word lowercased (`HTTP` → `Http`, which
