@@ -10,6 +10,7 @@ pub mod cli;
 pub mod codec;
 pub mod codegen;
 pub mod diag;
+pub mod fmt;
 pub mod ir;
 pub mod layout;
 pub mod sema;

@@ -170,7 +170,7 @@ func (v *Mode) UnmarshalJSON(b []byte) error {
 	return v.FromJSON(j)
 }
 
-// Schema: `enum Single` (kitchen_sink.bw:12), 0 bits.
+// Schema: `enum Single` (kitchen_sink.bw:16), 0 bits.
 type Single uint8
 
 // The variants of Single.
@@ -294,7 +294,7 @@ func (v *Single) UnmarshalJSON(b []byte) error {
 }
 
 // Scalars of every width class.
-// Schema: `struct Scalars` (kitchen_sink.bw:15), 521 bits.
+// Schema: `struct Scalars` (kitchen_sink.bw:21), 521 bits.
 type Scalars struct {
 	// Schema: `flag: bool`, bit 0.
 	Flag bool
@@ -891,7 +891,7 @@ func (m *Scalars) UnmarshalJSON(b []byte) error {
 }
 
 // Variable-width and composite fields.
-// Schema: `struct Composite` (kitchen_sink.bw:41), at least 185 bits.
+// Schema: `struct Composite` (kitchen_sink.bw:47), at least 185 bits.
 type Composite struct {
 	// Schema: `type: u8`, bits 0..8.
 	Type uint8
@@ -1655,7 +1655,7 @@ func (m *Composite) UnmarshalJSON(b []byte) error {
 	return m.FromJSON(j)
 }
 
-// Schema: `struct Point` (kitchen_sink.bw:64), 16 bits.
+// Schema: `struct Point` (kitchen_sink.bw:70), 16 bits.
 type Point struct {
 	// Schema: `x: i8`, bits 0..8.
 	X int8
@@ -1794,7 +1794,7 @@ func (m *Point) UnmarshalJSON(b []byte) error {
 }
 
 // Empty structs encode to nothing.
-// Schema: `struct Empty` (kitchen_sink.bw:67), 0 bits.
+// Schema: `struct Empty` (kitchen_sink.bw:76), 0 bits.
 type Empty struct{}
 
 // Size bounds (spec §6.1) and named bounds of Empty.
@@ -1881,7 +1881,7 @@ func (m *Empty) UnmarshalJSON(b []byte) error {
 	return m.FromJSON(j)
 }
 
-// Schema: `union Shape` (kitchen_sink.bw:69), at least 3 bits.
+// Schema: `union Shape` (kitchen_sink.bw:78), at least 3 bits.
 type Shape struct {
 	// Tag says which variant the value holds; only that variant's field is
 	// meaningful (decoders leave the others zero).
@@ -2166,7 +2166,7 @@ func (m *Shape) UnmarshalJSON(b []byte) error {
 	return m.FromJSON(j)
 }
 
-// Schema: `union Lonely` (kitchen_sink.bw:77), 1 bit.
+// Schema: `union Lonely` (kitchen_sink.bw:86), 1 bit.
 type Lonely struct {
 	// Tag says which variant the value holds; only that variant's field is
 	// meaningful (decoders leave the others zero).
@@ -2310,7 +2310,7 @@ func (m *Lonely) UnmarshalJSON(b []byte) error {
 	return m.FromJSON(j)
 }
 
-// Schema: `message Wrapper = 7` (kitchen_sink.bw:79), at least 189 bits.
+// Schema: `message Wrapper = 7` (kitchen_sink.bw:90), at least 189 bits.
 type Wrapper struct {
 	// Schema: `shape: Shape`, from bit 0, at least 3 bits.
 	Shape Shape

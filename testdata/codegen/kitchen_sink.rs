@@ -129,7 +129,7 @@ impl ::bitwire::Packed for Mode {
     }
 }
 
-/// Schema: `enum Single` (kitchen_sink.bw:12), 0 bits.
+/// Schema: `enum Single` (kitchen_sink.bw:16), 0 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Single {
@@ -224,7 +224,7 @@ impl ::bitwire::Packed for Single {
 }
 
 /// Scalars of every width class.
-/// Schema: `struct Scalars` (kitchen_sink.bw:15), 521 bits.
+/// Schema: `struct Scalars` (kitchen_sink.bw:21), 521 bits.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Scalars {
     /// Schema: `flag: bool`, bit 0.
@@ -692,7 +692,7 @@ impl ::bitwire::Packed for Scalars {
 }
 
 /// Variable-width and composite fields.
-/// Schema: `struct Composite` (kitchen_sink.bw:41), at least 185 bits.
+/// Schema: `struct Composite` (kitchen_sink.bw:47), at least 185 bits.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Composite {
     /// Schema: `type: u8`, bits 0..8.
@@ -1328,7 +1328,7 @@ impl ::bitwire::Packed for Composite {
     }
 }
 
-/// Schema: `struct Point` (kitchen_sink.bw:64), 16 bits.
+/// Schema: `struct Point` (kitchen_sink.bw:70), 16 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Point {
     /// Schema: `x: i8`, bits 0..8.
@@ -1425,7 +1425,7 @@ impl ::bitwire::Packed for Point {
 }
 
 /// Empty structs encode to nothing.
-/// Schema: `struct Empty` (kitchen_sink.bw:67), 0 bits.
+/// Schema: `struct Empty` (kitchen_sink.bw:76), 0 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Empty {}
 
@@ -1499,7 +1499,7 @@ impl ::bitwire::Packed for Empty {
     }
 }
 
-/// Schema: `union Shape` (kitchen_sink.bw:69), at least 3 bits.
+/// Schema: `union Shape` (kitchen_sink.bw:78), at least 3 bits.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// Schema: `Circle(u8)`, tag 0 in 3 bits, payload 8 bits.
@@ -1690,7 +1690,7 @@ impl ::bitwire::Packed for Shape {
     }
 }
 
-/// Schema: `union Lonely` (kitchen_sink.bw:77), 1 bit.
+/// Schema: `union Lonely` (kitchen_sink.bw:86), 1 bit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lonely {
     /// Schema: `Alone(bool)`, tag 0 in 0 bits, payload 1 bit.
@@ -1781,7 +1781,7 @@ impl ::bitwire::Packed for Lonely {
     }
 }
 
-/// Schema: `message Wrapper = 7` (kitchen_sink.bw:79), at least 189 bits.
+/// Schema: `message Wrapper = 7` (kitchen_sink.bw:90), at least 189 bits.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Wrapper {
     /// Schema: `shape: Shape`, from bit 0, at least 3 bits.

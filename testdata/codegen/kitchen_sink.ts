@@ -126,7 +126,7 @@ export function modeFromJson(json: unknown): Mode {
   return name as Mode;
 }
 
-/** Schema: `enum Single` (kitchen_sink.bw:12), 0 bits. */
+/** Schema: `enum Single` (kitchen_sink.bw:16), 0 bits. */
 export const Single = {
   /** Schema: `Only = 0`, 0-bit tag. */
   Only: "Only",
@@ -208,7 +208,7 @@ export function singleFromJson(json: unknown): Single {
 /**
  * Scalars of every width class.
  *
- * Schema: `struct Scalars` (kitchen_sink.bw:15), 521 bits.
+ * Schema: `struct Scalars` (kitchen_sink.bw:21), 521 bits.
  */
 export interface Scalars {
   /** Schema: `flag: bool`, bit 0. */
@@ -796,7 +796,7 @@ export function scalarsFromJson(json: unknown): Scalars {
 /**
  * Variable-width and composite fields.
  *
- * Schema: `struct Composite` (kitchen_sink.bw:41), at least 185 bits.
+ * Schema: `struct Composite` (kitchen_sink.bw:47), at least 185 bits.
  */
 export interface Composite {
   /** Schema: `type: u8`, bits 0..8. */
@@ -1548,7 +1548,7 @@ export function compositeFromJson(json: unknown): Composite {
   };
 }
 
-/** Schema: `struct Point` (kitchen_sink.bw:64), 16 bits. */
+/** Schema: `struct Point` (kitchen_sink.bw:70), 16 bits. */
 export interface Point {
   /** Schema: `x: i8`, bits 0..8. */
   x: number;
@@ -1663,7 +1663,7 @@ export function pointFromJson(json: unknown): Point {
 /**
  * Empty structs encode to nothing.
  *
- * Schema: `struct Empty` (kitchen_sink.bw:67), 0 bits.
+ * Schema: `struct Empty` (kitchen_sink.bw:76), 0 bits.
  */
 export type Empty = Record<string, never>;
 
@@ -1725,7 +1725,7 @@ export function emptyFromJson(json: unknown): Empty {
   return {};
 }
 
-/** Schema: `union Shape` (kitchen_sink.bw:69), at least 3 bits. */
+/** Schema: `union Shape` (kitchen_sink.bw:78), at least 3 bits. */
 export type Shape =
   /** Schema: `Circle(u8)`, tag 0 in 3 bits, payload 8 bits. */
   | { kind: "Circle"; value: number }
@@ -1940,7 +1940,7 @@ export function shapeFromJson(json: unknown): Shape {
   }
 }
 
-/** Schema: `union Lonely` (kitchen_sink.bw:77), 1 bit. */
+/** Schema: `union Lonely` (kitchen_sink.bw:86), 1 bit. */
 export type Lonely = { kind: "Alone"; value: boolean };
 
 /** Fewest bits a `Lonely` encodes to (spec §6.1). */
@@ -2020,7 +2020,7 @@ export function lonelyFromJson(json: unknown): Lonely {
   }
 }
 
-/** Schema: `message Wrapper = 7` (kitchen_sink.bw:79), at least 189 bits. */
+/** Schema: `message Wrapper = 7` (kitchen_sink.bw:90), at least 189 bits. */
 export interface Wrapper {
   /** Schema: `shape: Shape`, from bit 0, at least 3 bits. */
   shape: Shape;

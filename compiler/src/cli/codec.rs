@@ -14,14 +14,14 @@ use crate::codec::{self, CodecError};
 use crate::ir::{Schema, TypeId};
 
 /// Why a command stopped: the exit code and the message for standard error.
-struct Failure {
-    code: u8,
-    message: String,
+pub(super) struct Failure {
+    pub(super) code: u8,
+    pub(super) message: String,
 }
 
 impl Failure {
     /// Bad data: exit code 1.
-    fn data(message: impl Into<String>) -> Failure {
+    pub(super) fn data(message: impl Into<String>) -> Failure {
         Failure {
             code: 1,
             message: message.into(),
@@ -47,7 +47,7 @@ pub fn decode(args: &CodecArgs) -> ExitCode {
     finish(run_decode(args))
 }
 
-fn finish(result: Result<(), Failure>) -> ExitCode {
+pub(super) fn finish(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
@@ -87,12 +87,12 @@ fn run_decode(args: &CodecArgs) -> Result<(), Failure> {
 }
 
 /// `error: decode failed: OutOfRange at bit 14 in `health``.
-fn codec_failure(what: &str, e: &CodecError) -> Failure {
+pub(super) fn codec_failure(what: &str, e: &CodecError) -> Failure {
     Failure::data(format!("error: {what} failed: {e}"))
 }
 
 /// Compiles the schema and finds the type to encode or decode.
-fn load(args: &CodecArgs) -> Result<(Schema, TypeId), Failure> {
+pub(super) fn load(args: &CodecArgs) -> Result<(Schema, TypeId), Failure> {
     let schema = crate::compile_file(&args.schema).map_err(|d| Failure::usage(d.render()))?;
     let Some(ty) = schema.type_by_name(&args.type_name) else {
         let names: Vec<&str> = schema.types.iter().map(|t| t.name.as_str()).collect();
@@ -109,7 +109,7 @@ fn load(args: &CodecArgs) -> Result<(Schema, TypeId), Failure> {
     Ok((schema, ty))
 }
 
-fn read_input(args: &CodecArgs) -> Result<Vec<u8>, Failure> {
+pub(super) fn read_input(args: &CodecArgs) -> Result<Vec<u8>, Failure> {
     match &args.input {
         Some(path) => fs::read(path)
             .map_err(|e| Failure::usage(format!("error: cannot read `{}`: {e}", path.display()))),
@@ -137,7 +137,7 @@ fn write_output(args: &CodecArgs, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 /// Hex text to bytes; ASCII whitespace anywhere is ignored, either case is accepted.
-fn parse_hex(text: &[u8]) -> Result<Vec<u8>, Failure> {
+pub(super) fn parse_hex(text: &[u8]) -> Result<Vec<u8>, Failure> {
     let digits: Vec<u8> = text
         .iter()
         .copied()

@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod codec;
+mod explain;
+mod fmt;
 mod gen;
 mod ir;
 
@@ -31,6 +33,13 @@ pub enum Command {
     Encode(CodecArgs),
     /// Decode packed bytes into a JSON value (reference codec).
     Decode(CodecArgs),
+    /// Format schema files in place in the canonical layout (`--check`: only list
+    /// the files that would change).
+    Fmt(FmtArgs),
+    /// Annotated dump of packed bytes: every value with its path, bits and meaning.
+    Explain(CodecArgs),
+    /// Check packed bytes completely (reference codec): `ok: N bytes` or the error.
+    Verify(CodecArgs),
 }
 
 /// Target languages of `bitwire gen`.
@@ -90,6 +99,17 @@ pub struct CodecArgs {
     pub output: Option<PathBuf>,
 }
 
+/// Arguments of `bitwire fmt`.
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    /// Write nothing; print the files that are not formatted and exit 1 if any.
+    #[arg(long)]
+    pub check: bool,
+    /// The schema files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
 /// Runs the CLI with the process arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -99,5 +119,8 @@ pub fn main() -> ExitCode {
         Command::Ir(args) => ir::dump(&args),
         Command::Encode(args) => codec::encode(&args),
         Command::Decode(args) => codec::decode(&args),
+        Command::Fmt(args) => fmt::run(&args),
+        Command::Explain(args) => explain::explain(&args),
+        Command::Verify(args) => explain::verify(&args),
     }
 }

@@ -9,21 +9,37 @@ use bitwire::ErrorKind;
 use super::bits::BitReader;
 use super::error::{CodecError, Path};
 use super::rules::{self, CANONICAL_NAN_F32, CANONICAL_NAN_F64};
+use super::trace::{Group, Leaf, Observer};
 use super::Value;
 use crate::ir::{FloatRepr, LengthEncoding, Schema, Type, TypeDefKind, TypeId};
 
 /// Decodes a top-level value of the named type `ty` from `bytes` (§2.2): the value,
 /// then zero padding to the byte boundary, then nothing.
 pub fn decode(schema: &Schema, ty: TypeId, bytes: &[u8]) -> Result<Value, CodecError> {
+    decode_with(schema, ty, bytes, &mut ())
+}
+
+/// [`decode`], reporting every value read to `obs` (see [`super::trace`]).
+pub fn decode_with<O: Observer>(
+    schema: &Schema,
+    ty: TypeId,
+    bytes: &[u8],
+    obs: &mut O,
+) -> Result<Value, CodecError> {
     let mut dec = Decoder {
         schema,
         input: BitReader::new(bytes),
         path: Path::default(),
+        obs,
+        prefix_end: 0,
     };
     let value = dec.named(ty)?;
 
     // §2.2 step 1: padding bits are zero. Errors of §2.2 have an empty path.
     let end = dec.input.pos();
+    if O::ENABLED {
+        dec.obs.data_end(end);
+    }
     let padded_end = end.div_ceil(8) * 8;
     // `padded_end` is inside the input: the input is whole bytes and `end` is in it.
     if (end..padded_end).any(|p| dec.input.bit_at(p)) {
@@ -44,13 +60,38 @@ pub fn decode(schema: &Schema, ty: TypeId, bytes: &[u8]) -> Result<Value, CodecE
     Ok(value)
 }
 
-struct Decoder<'a> {
+struct Decoder<'a, O: Observer> {
     schema: &'a Schema,
     input: BitReader<'a>,
     path: Path,
+    obs: &'a mut O,
+    /// Where the last varint's group-count prefix ended (for the trace only).
+    prefix_end: u64,
 }
 
-impl Decoder<'_> {
+impl<O: Observer> Decoder<'_, O> {
+    /// Reports a leaf that started at `start` and ends here.
+    fn leaf(&mut self, start: u64, leaf: impl FnOnce() -> Leaf) {
+        if O::ENABLED {
+            let end = self.input.pos();
+            self.obs.leaf(self.path.as_str(), start, end, leaf());
+        }
+    }
+
+    /// Reports the start of a composite.
+    fn enter(&mut self, start: u64, group: impl FnOnce() -> Group) {
+        if O::ENABLED {
+            self.obs.enter(self.path.as_str(), start, group());
+        }
+    }
+
+    /// Reports the end of the innermost composite.
+    fn exit(&mut self) {
+        if O::ENABLED {
+            self.obs.exit(self.input.pos());
+        }
+    }
+
     /// A wire error for the value that starts at `start`.
     fn err(&self, kind: ErrorKind, start: u64) -> CodecError {
         self.path.wire(kind, start)
@@ -68,16 +109,29 @@ impl Decoder<'_> {
     fn value(&mut self, ty: &Type) -> Result<Value, CodecError> {
         let start = self.input.pos();
         let value = match ty {
-            Type::Bool => Value::Bool(self.read(1, start)? == 1),
-            Type::UInt { bits, .. } => Value::Int(i128::from(self.read(*bits, start)?)),
+            Type::Bool => {
+                let b = self.read(1, start)? == 1;
+                self.leaf(start, || Leaf::Bool(b));
+                Value::Bool(b)
+            }
+            Type::UInt { bits, .. } => {
+                let raw = self.read(*bits, start)?;
+                self.leaf(start, || Leaf::Int {
+                    raw,
+                    value: i128::from(raw),
+                });
+                Value::Int(i128::from(raw))
+            }
             // §3: two's complement in N bits, so sign-extend from bit N - 1.
             Type::SInt { bits, .. } => {
-                let raw = i128::from(self.read(*bits, start)?);
-                let v = if raw >> (bits - 1) == 1 {
-                    raw - (1i128 << bits)
+                let raw = self.read(*bits, start)?;
+                let wide = i128::from(raw);
+                let v = if wide >> (bits - 1) == 1 {
+                    wide - (1i128 << bits)
                 } else {
-                    raw
+                    wide
                 };
+                self.leaf(start, || Leaf::Int { raw, value: v });
                 Value::Int(v)
             }
             // §4.2: `v - MIN` in the packed width; above `MAX - MIN` is out of range.
@@ -87,15 +141,36 @@ impl Decoder<'_> {
                 packed_bits,
                 ..
             } => {
-                let stored = i128::from(self.read(*packed_bits, start)?);
+                let raw = self.read(*packed_bits, start)?;
+                let stored = i128::from(raw);
                 if stored > max - min {
                     return Err(self.err(ErrorKind::OutOfRange, start));
                 }
+                self.leaf(start, || Leaf::Bounded {
+                    stored: raw,
+                    value: min + stored,
+                });
                 Value::Int(min + stored)
             }
-            Type::VarUInt { bits, .. } => Value::Int(i128::from(self.varint(*bits, start)?)),
-            Type::VarSInt { bits, .. } => Value::Int(rules::unzigzag(self.varint(*bits, start)?)),
-            Type::Float { repr } => Value::Float(self.float(*repr, start)?),
+            Type::VarUInt { bits, .. } => {
+                let raw = self.varint(*bits, start)?;
+                self.varint_leaf(start, raw, i128::from(raw), false);
+                Value::Int(i128::from(raw))
+            }
+            Type::VarSInt { bits, .. } => {
+                let raw = self.varint(*bits, start)?;
+                let v = rules::unzigzag(raw);
+                self.varint_leaf(start, raw, v, true);
+                Value::Int(v)
+            }
+            Type::Float { repr } => {
+                let x = self.float(*repr, start)?;
+                self.leaf(start, || Leaf::Float {
+                    repr: *repr,
+                    value: x,
+                });
+                Value::Float(x)
+            }
             // §4.3: `q` above `STEPS` is out of range; otherwise the grid point.
             Type::Quantized {
                 repr,
@@ -108,36 +183,62 @@ impl Decoder<'_> {
                 if q > *steps {
                     return Err(self.err(ErrorKind::OutOfRange, start));
                 }
-                Value::Float(rules::dequantize(q, *min, *max, *steps, *repr))
+                let value = rules::dequantize(q, *min, *max, *steps, *repr);
+                self.leaf(start, || Leaf::Quantized {
+                    repr: *repr,
+                    q,
+                    value,
+                });
+                Value::Float(value)
             }
             // §5.3: presence bit, then the value.
             Type::Optional { inner } => {
-                if self.read(1, start)? == 1 {
-                    Value::some(self.value(inner)?)
+                let present = self.read(1, start)? == 1;
+                self.leaf(start, || Leaf::Presence(present));
+                if present {
+                    self.enter(start + 1, || Group::Some);
+                    let v = self.value(inner)?;
+                    self.exit();
+                    Value::some(v)
                 } else {
                     Value::none()
                 }
             }
-            Type::Array { elem, len } => Value::Array(self.elements(elem, *len, start)?),
+            Type::Array { elem, len } => {
+                self.enter(start, || Group::Array(*len));
+                let items = self.elements(elem, *len, start)?;
+                self.exit();
+                Value::Array(items)
+            }
             Type::List {
                 elem,
                 max,
                 packed_len,
             } => {
+                self.enter(start, || Group::List);
                 let len = self.length(*max, *packed_len, start)?;
                 let elem_min = rules::min_bits(self.schema, elem);
                 self.check_room(len, elem_min, start)?;
-                Value::Array(self.elements(elem, len, start)?)
+                let items = self.elements(elem, len, start)?;
+                self.exit();
+                Value::Array(items)
             }
             Type::String { max, packed_len } => {
-                let bytes = self.blob(*max, *packed_len, start)?;
+                let (bytes_start, bytes) = self.blob(*max, *packed_len, start)?;
                 // §5.6: validated after being read, rejected at the value.
                 match String::from_utf8(bytes) {
-                    Ok(s) => Value::String(s),
+                    Ok(s) => {
+                        self.leaf(bytes_start, || Leaf::Str(s.clone()));
+                        Value::String(s)
+                    }
                     Err(_) => return Err(self.err(ErrorKind::InvalidUtf8, start)),
                 }
             }
-            Type::Bytes { max, packed_len } => Value::Bytes(self.blob(*max, *packed_len, start)?),
+            Type::Bytes { max, packed_len } => {
+                let (bytes_start, bytes) = self.blob(*max, *packed_len, start)?;
+                self.leaf(bytes_start, || Leaf::Bytes(bytes.clone()));
+                Value::Bytes(bytes)
+            }
             Type::Named { id, .. } => self.named(*id)?,
         };
         Ok(value)
@@ -148,6 +249,7 @@ impl Decoder<'_> {
         let def = &self.schema.types[id];
         match &def.kind {
             TypeDefKind::Struct { fields } => {
+                self.enter(start, || Group::Struct(def.name.clone()));
                 let mut values = Vec::with_capacity(fields.len());
                 for field in fields {
                     self.path.push_name(&field.name);
@@ -155,6 +257,7 @@ impl Decoder<'_> {
                     self.path.pop();
                     values.push((field.name.clone(), v));
                 }
+                self.exit();
                 Ok(Value::Struct(values))
             }
             TypeDefKind::Enum {
@@ -164,7 +267,13 @@ impl Decoder<'_> {
             } => {
                 let tag = self.read(*packed_tag_bits, start)?;
                 match variants.iter().find(|v| v.value == tag) {
-                    Some(v) => Ok(Value::Enum(v.name.clone())),
+                    Some(v) => {
+                        self.leaf(start, || Leaf::Enum {
+                            tag,
+                            name: v.name.clone(),
+                        });
+                        Ok(Value::Enum(v.name.clone()))
+                    }
                     None => Err(self.err(ErrorKind::InvalidEnum, start)),
                 }
             }
@@ -172,10 +281,15 @@ impl Decoder<'_> {
                 packed_tag_bits,
                 variants,
             } => {
+                self.enter(start, || Group::Union(def.name.clone()));
                 let tag = self.read(*packed_tag_bits, start)?;
                 let Some(variant) = variants.iter().find(|v| v.tag == tag) else {
                     return Err(self.err(ErrorKind::InvalidEnum, start));
                 };
+                self.leaf(start, || Leaf::Tag {
+                    tag,
+                    variant: variant.name.clone(),
+                });
                 let payload = match &variant.payload {
                     None => None,
                     Some(ty) => {
@@ -185,12 +299,24 @@ impl Decoder<'_> {
                         Some(Box::new(v))
                     }
                 };
+                self.exit();
                 Ok(Value::Union {
                     variant: variant.name.clone(),
                     payload,
                 })
             }
         }
+    }
+
+    /// Reports a varint that started at `start` and was just read.
+    fn varint_leaf(&mut self, start: u64, raw: u64, value: i128, signed: bool) {
+        let prefix_end = self.prefix_end;
+        self.leaf(start, || Leaf::Varint {
+            prefix_end,
+            raw,
+            value,
+            signed,
+        });
     }
 
     /// §3.2: IEEE bits; a NaN other than the canonical one is `NonCanonical`.
@@ -230,6 +356,7 @@ impl Decoder<'_> {
             }
             n += 1;
         }
+        self.prefix_end = self.input.pos();
         let u = self.read(4 * n, start)?;
         if n > 1 && u < 1u64 << (4 * (n - 1)) {
             return Err(self.err(ErrorKind::NonCanonical, start));
@@ -245,13 +372,14 @@ impl Decoder<'_> {
         enc: LengthEncoding,
         start: u64,
     ) -> Result<u64, CodecError> {
-        let len = match enc {
-            LengthEncoding::Fixed { bits } => self.read(bits, start)?,
-            LengthEncoding::Varint => self.varint(64, start)?,
+        let (len, prefix_end) = match enc {
+            LengthEncoding::Fixed { bits } => (self.read(bits, start)?, None),
+            LengthEncoding::Varint => (self.varint(64, start)?, Some(self.prefix_end)),
         };
         if max.is_some_and(|m| len > m) {
             return Err(self.err(ErrorKind::InvalidLength, start));
         }
+        self.leaf(start, || Leaf::Length { len, prefix_end });
         Ok(len)
     }
 
@@ -283,20 +411,22 @@ impl Decoder<'_> {
         Ok(items)
     }
 
-    /// A string's or bytes' length and bytes (§5.6), each byte a `u8`.
+    /// A string's or bytes' length and bytes (§5.6), each byte a `u8`; also where the
+    /// bytes start.
     fn blob(
         &mut self,
         max: Option<u64>,
         enc: LengthEncoding,
         start: u64,
-    ) -> Result<Vec<u8>, CodecError> {
+    ) -> Result<(u64, Vec<u8>), CodecError> {
         let len = self.length(max, enc, start)?;
         self.check_room(len, 8, start)?;
+        let bytes_start = self.input.pos();
         let mut bytes = Vec::new();
         for _ in 0..len {
             // Cannot fail: `check_room` made sure all `len` bytes are there.
             bytes.push(self.read(8, start)? as u8);
         }
-        Ok(bytes)
+        Ok((bytes_start, bytes))
     }
 }

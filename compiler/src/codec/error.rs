@@ -199,8 +199,7 @@ impl Path {
     }
 
     /// The path as text.
-    #[cfg(test)]
-    fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.text
     }
 

@@ -25,9 +25,10 @@ mod error;
 mod json;
 pub mod random;
 mod rules;
+pub mod trace;
 mod value;
 
-pub use decode::decode;
+pub use decode::{decode, decode_with};
 pub use encode::encode;
 pub use error::{CodecError, JsonErrorKind};
 pub use json::{is_wide_int, json_from_text, value_from_json, value_to_json};
