@@ -9,7 +9,9 @@
 pub mod cli;
 pub mod codec;
 pub mod codegen;
+pub mod compat;
 pub mod diag;
+pub mod fingerprint;
 pub mod fmt;
 pub mod ir;
 pub mod layout;

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The nibble / bitproto case of spec §9: {bool 1, u4 5, u2 2, u9 300} → 4b 96.
+// The nibble / bitproto case of spec §10: {bool 1, u4 5, u2 2, u9 300} → 4b 96.
 func TestWriterNibbleCase(t *testing.T) {
 	w := NewBitWriter(nil)
 	w.WriteBool(true)

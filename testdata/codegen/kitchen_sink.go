@@ -9,6 +9,9 @@ import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 // exists only in a runtime that provides version 1.
 const _ = bitwire.RuntimeAPIVersion1
 
+// SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
+const SchemaFingerprint uint64 = 0x65dad0fef45c03e1
+
 // Answer to everything.
 // Schema: `const ANSWER: u32 = 42`.
 const Answer uint32 = 42
@@ -48,6 +51,8 @@ const (
 	// ModeMaxEncodedSize is the largest top-level encoding of a Mode in bytes,
 	// padding included.
 	ModeMaxEncodedSize = 1
+	// ModeFingerprint is the fingerprint of the packed wire of Mode, referenced types included.
+	ModeFingerprint uint64 = 0x7f59e9d9b49c17a5
 )
 
 // Valid reports whether v is a variant Mode declares.
@@ -188,6 +193,8 @@ const (
 	// SingleMaxEncodedSize is the largest top-level encoding of a Single in bytes,
 	// padding included.
 	SingleMaxEncodedSize = 0
+	// SingleFingerprint is the fingerprint of the packed wire of Single, referenced types included.
+	SingleFingerprint uint64 = 0xae8601aebb962570
 )
 
 // Valid reports whether v is a variant Single declares.
@@ -351,6 +358,8 @@ const (
 	// ScalarsMaxEncodedSize is the largest top-level encoding of a Scalars in bytes,
 	// padding included.
 	ScalarsMaxEncodedSize = 66
+	// ScalarsFingerprint is the fingerprint of the packed wire of Scalars, referenced types included.
+	ScalarsFingerprint uint64 = 0xdb11ef02c7f714ed
 	// ScalarsTinyMin is the smallest value of tiny.
 	ScalarsTinyMin uint8 = 0
 	// ScalarsTinyMax is the largest value of tiny.
@@ -939,6 +948,8 @@ type Composite struct {
 const (
 	// CompositeMinEncodedBits is the fewest bits a Composite encodes to.
 	CompositeMinEncodedBits = 185
+	// CompositeFingerprint is the fingerprint of the packed wire of Composite, referenced types included.
+	CompositeFingerprint uint64 = 0xdda5ab8e6ad6786c
 	// CompositeMaybeMin is the smallest value of maybe.
 	CompositeMaybeMin uint8 = 0
 	// CompositeMaybeMax is the largest value of maybe.
@@ -1672,6 +1683,8 @@ const (
 	// PointMaxEncodedSize is the largest top-level encoding of a Point in bytes,
 	// padding included.
 	PointMaxEncodedSize = 2
+	// PointFingerprint is the fingerprint of the packed wire of Point, referenced types included.
+	PointFingerprint uint64 = 0x38b6beb6ae9ae31e
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
@@ -1806,6 +1819,8 @@ const (
 	// EmptyMaxEncodedSize is the largest top-level encoding of an Empty in bytes,
 	// padding included.
 	EmptyMaxEncodedSize = 0
+	// EmptyFingerprint is the fingerprint of the packed wire of Empty, referenced types included.
+	EmptyFingerprint uint64 = 0xff58e3fa841a9948
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
@@ -1935,6 +1950,8 @@ func (t ShapeTag) String() string {
 const (
 	// ShapeMinEncodedBits is the fewest bits a Shape encodes to.
 	ShapeMinEncodedBits = 3
+	// ShapeFingerprint is the fingerprint of the packed wire of Shape, referenced types included.
+	ShapeFingerprint uint64 = 0x6d790d999d5dea23
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
@@ -2203,6 +2220,8 @@ const (
 	// LonelyMaxEncodedSize is the largest top-level encoding of a Lonely in bytes,
 	// padding included.
 	LonelyMaxEncodedSize = 1
+	// LonelyFingerprint is the fingerprint of the packed wire of Lonely, referenced types included.
+	LonelyFingerprint uint64 = 0x3db1012096a8adde
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
@@ -2328,6 +2347,8 @@ const (
 	WrapperMinEncodedBits = 189
 	// WrapperMessageID is the dispatch id of Wrapper on a connection (spec §2.3).
 	WrapperMessageID uint32 = 7
+	// WrapperFingerprint is the fingerprint of the packed wire of Wrapper, referenced types included.
+	WrapperFingerprint uint64 = 0x2e38856f621c14f7
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,

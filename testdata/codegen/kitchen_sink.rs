@@ -5,6 +5,9 @@ const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 1);
 
 use ::bitwire::ResultExt as _;
 
+/// Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md).
+pub const SCHEMA_FINGERPRINT: u64 = 0x65dad0fef45c03e1;
+
 /// Answer to everything.
 /// Schema: `const ANSWER: u32 = 42`.
 pub const ANSWER: u32 = 42;
@@ -41,6 +44,8 @@ impl Mode {
     pub const MAX_ENCODED_BITS: u64 = 3;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x7f59e9d9b49c17a5;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -144,6 +149,8 @@ impl Single {
     pub const MAX_ENCODED_BITS: u64 = 0;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 0;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0xae8601aebb962570;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -280,6 +287,8 @@ impl Scalars {
     pub const MAX_ENCODED_BITS: u64 = 521;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 66;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0xdb11ef02c7f714ed;
     /// Smallest value of `tiny`.
     pub const TINY_MIN: u8 = 0;
     /// Largest value of `tiny`.
@@ -740,6 +749,8 @@ pub struct Composite {
 impl Composite {
     /// Fewest bits a value encodes to (spec §6.1).
     pub const MIN_ENCODED_BITS: u64 = 185;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0xdda5ab8e6ad6786c;
     /// Smallest value of `maybe`.
     pub const MAYBE_MIN: u8 = 0;
     /// Largest value of `maybe`.
@@ -1344,6 +1355,8 @@ impl Point {
     pub const MAX_ENCODED_BITS: u64 = 16;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 2;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x38b6beb6ae9ae31e;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -1436,6 +1449,8 @@ impl Empty {
     pub const MAX_ENCODED_BITS: u64 = 0;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 0;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0xff58e3fa841a9948;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -1517,6 +1532,8 @@ pub enum Shape {
 impl Shape {
     /// Fewest bits a value encodes to (spec §6.1).
     pub const MIN_ENCODED_BITS: u64 = 3;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x6d790d999d5dea23;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -1704,6 +1721,8 @@ impl Lonely {
     pub const MAX_ENCODED_BITS: u64 = 1;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x3db1012096a8adde;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -1799,6 +1818,8 @@ impl Wrapper {
     pub const MIN_ENCODED_BITS: u64 = 189;
     /// Dispatch id of this message on a connection (spec §2.3).
     pub const MESSAGE_ID: u32 = 7;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x2e38856f621c14f7;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.

@@ -6,6 +6,9 @@ import * as bw from "@bitwire/runtime";
 // runtime fails to type-check, and plain JavaScript fails when loading.
 bw.requireApiVersion(1 satisfies typeof bw.RUNTIME_API_VERSION);
 
+/** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */
+export const SCHEMA_FINGERPRINT = 0x65dad0fef45c03e1n;
+
 /**
  * Answer to everything.
  *
@@ -63,6 +66,8 @@ export const MODE_MIN_ENCODED_BITS = 3;
 export const MODE_MAX_ENCODED_BITS = 3;
 /** Largest top-level encoding of a `Mode` in bytes (padding included). */
 export const MODE_MAX_ENCODED_SIZE = 1;
+/** Fingerprint of the packed wire of `Mode`, referenced types included. */
+export const MODE_FINGERPRINT = 0x7f59e9d9b49c17a5n;
 
 /**
  * Encodes a `Mode` at the top level (spec §2.1), padded with zero bits to a byte.
@@ -149,6 +154,8 @@ export const SINGLE_MIN_ENCODED_BITS = 0;
 export const SINGLE_MAX_ENCODED_BITS = 0;
 /** Largest top-level encoding of a `Single` in bytes (padding included). */
 export const SINGLE_MAX_ENCODED_SIZE = 0;
+/** Fingerprint of the packed wire of `Single`, referenced types included. */
+export const SINGLE_FINGERPRINT = 0xae8601aebb962570n;
 
 /**
  * Encodes a `Single` at the top level (spec §2.1), padded with zero bits to a byte.
@@ -263,6 +270,8 @@ export const SCALARS_MIN_ENCODED_BITS = 521;
 export const SCALARS_MAX_ENCODED_BITS = 521;
 /** Largest top-level encoding of a `Scalars` in bytes (padding included). */
 export const SCALARS_MAX_ENCODED_SIZE = 66;
+/** Fingerprint of the packed wire of `Scalars`, referenced types included. */
+export const SCALARS_FINGERPRINT = 0xdb11ef02c7f714edn;
 /** Smallest value of `tiny`. */
 export const SCALARS_TINY_MIN = 0;
 /** Largest value of `tiny`. */
@@ -843,6 +852,8 @@ export interface Composite {
 
 /** Fewest bits a `Composite` encodes to (spec §6.1). */
 export const COMPOSITE_MIN_ENCODED_BITS = 185;
+/** Fingerprint of the packed wire of `Composite`, referenced types included. */
+export const COMPOSITE_FINGERPRINT = 0xdda5ab8e6ad6786cn;
 /** Smallest value of `type`. */
 export const COMPOSITE_TYPE_MIN = 0;
 /** Largest value of `type`. */
@@ -1562,6 +1573,8 @@ export const POINT_MIN_ENCODED_BITS = 16;
 export const POINT_MAX_ENCODED_BITS = 16;
 /** Largest top-level encoding of a `Point` in bytes (padding included). */
 export const POINT_MAX_ENCODED_SIZE = 2;
+/** Fingerprint of the packed wire of `Point`, referenced types included. */
+export const POINT_FINGERPRINT = 0x38b6beb6ae9ae31en;
 /** Smallest value of `x`. */
 export const POINT_X_MIN = -128;
 /** Largest value of `x`. */
@@ -1673,6 +1686,8 @@ export const EMPTY_MIN_ENCODED_BITS = 0;
 export const EMPTY_MAX_ENCODED_BITS = 0;
 /** Largest top-level encoding of a `Empty` in bytes (padding included). */
 export const EMPTY_MAX_ENCODED_SIZE = 0;
+/** Fingerprint of the packed wire of `Empty`, referenced types included. */
+export const EMPTY_FINGERPRINT = 0xff58e3fa841a9948n;
 
 /**
  * Encodes a `Empty` at the top level (spec §2.1), padded with zero bits to a byte.
@@ -1740,6 +1755,8 @@ export type Shape =
 
 /** Fewest bits a `Shape` encodes to (spec §6.1). */
 export const SHAPE_MIN_ENCODED_BITS = 3;
+/** Fingerprint of the packed wire of `Shape`, referenced types included. */
+export const SHAPE_FINGERPRINT = 0x6d790d999d5dea23n;
 
 /**
  * Encodes a `Shape` at the top level (spec §2.1), padded with zero bits to a byte.
@@ -1949,6 +1966,8 @@ export const LONELY_MIN_ENCODED_BITS = 1;
 export const LONELY_MAX_ENCODED_BITS = 1;
 /** Largest top-level encoding of a `Lonely` in bytes (padding included). */
 export const LONELY_MAX_ENCODED_SIZE = 1;
+/** Fingerprint of the packed wire of `Lonely`, referenced types included. */
+export const LONELY_FINGERPRINT = 0x3db1012096a8adden;
 
 /**
  * Encodes a `Lonely` at the top level (spec §2.1), padded with zero bits to a byte.
@@ -2036,6 +2055,8 @@ export interface Wrapper {
 export const WRAPPER_MIN_ENCODED_BITS = 189;
 /** Dispatch id of the `Wrapper` message on a connection (spec §2.3). */
 export const WRAPPER_MESSAGE_ID = 7;
+/** Fingerprint of the packed wire of `Wrapper`, referenced types included. */
+export const WRAPPER_FINGERPRINT = 0x2e38856f621c14f7n;
 
 /**
  * Encodes a `Wrapper` at the top level (spec §2.1), padded with zero bits to a byte.

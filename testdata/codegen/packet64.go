@@ -9,6 +9,9 @@ import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 // exists only in a runtime that provides version 1.
 const _ = bitwire.RuntimeAPIVersion1
 
+// SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
+const SchemaFingerprint uint64 = 0x2effd99b4c13c2f6
+
 // The classic 64-bit game-state packet: exactly eight bytes on the wire.
 // Schema: `message Packet64 = 1` (packet64.bw:4), 64 bits.
 type Packet64 struct {
@@ -41,6 +44,8 @@ const (
 	Packet64MaxEncodedSize = 8
 	// Packet64MessageID is the dispatch id of Packet64 on a connection (spec §2.3).
 	Packet64MessageID uint32 = 1
+	// Packet64Fingerprint is the fingerprint of the packed wire of Packet64, referenced types included.
+	Packet64Fingerprint uint64 = 0x19c7357c6075775a
 	// Packet64WeaponIDMin is the smallest value of weapon_id.
 	Packet64WeaponIDMin uint8 = 0
 	// Packet64WeaponIDMax is the largest value of weapon_id.

@@ -5,6 +5,9 @@ const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 1);
 
 use ::bitwire::ResultExt as _;
 
+/// Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md).
+pub const SCHEMA_FINGERPRINT: u64 = 0x2effd99b4c13c2f6;
+
 /// The classic 64-bit game-state packet: exactly eight bytes on the wire.
 /// Schema: `message Packet64 = 1` (packet64.bw:4), 64 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,6 +39,8 @@ impl Packet64 {
     pub const MAX_ENCODED_SIZE: usize = 8;
     /// Dispatch id of this message on a connection (spec §2.3).
     pub const MESSAGE_ID: u32 = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x19c7357c6075775a;
     /// Smallest value of `weapon_id`.
     pub const WEAPON_ID_MIN: u8 = 0;
     /// Largest value of `weapon_id`.

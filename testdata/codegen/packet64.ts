@@ -6,6 +6,9 @@ import * as bw from "@bitwire/runtime";
 // runtime fails to type-check, and plain JavaScript fails when loading.
 bw.requireApiVersion(1 satisfies typeof bw.RUNTIME_API_VERSION);
 
+/** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */
+export const SCHEMA_FINGERPRINT = 0x2effd99b4c13c2f6n;
+
 /**
  * The classic 64-bit game-state packet: exactly eight bytes on the wire.
  *
@@ -38,6 +41,8 @@ export const PACKET64_MAX_ENCODED_BITS = 64;
 export const PACKET64_MAX_ENCODED_SIZE = 8;
 /** Dispatch id of the `Packet64` message on a connection (spec §2.3). */
 export const PACKET64_MESSAGE_ID = 1;
+/** Fingerprint of the packed wire of `Packet64`, referenced types included. */
+export const PACKET64_FINGERPRINT = 0x19c7357c6075775an;
 /** Smallest value of `weapon_id`. */
 export const PACKET64_WEAPON_ID_MIN = 0;
 /** Largest value of `weapon_id`. */

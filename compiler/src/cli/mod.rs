@@ -6,8 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub use compat::CompatArgs;
+
 mod codec;
+mod compat;
 mod explain;
+mod fingerprint;
 mod fmt;
 mod gen;
 mod ir;
@@ -40,6 +44,10 @@ pub enum Command {
     Explain(CodecArgs),
     /// Check packed bytes completely (reference codec): `ok: N bytes` or the error.
     Verify(CodecArgs),
+    /// Compare two versions of a schema: every change, wire-compatible or breaking.
+    Compat(CompatArgs),
+    /// Print the schema fingerprint and one per named type (hash of the packed wire).
+    Fingerprint(SchemaArg),
 }
 
 /// Target languages of `bitwire gen`.
@@ -122,5 +130,7 @@ pub fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(&args),
         Command::Explain(args) => explain::explain(&args),
         Command::Verify(args) => explain::verify(&args),
+        Command::Compat(args) => compat::run(&args),
+        Command::Fingerprint(args) => fingerprint::run(&args),
     }
 }

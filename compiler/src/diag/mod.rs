@@ -10,6 +10,27 @@ mod render;
 mod source;
 
 pub use codes::Code;
+
+/// Renders `header` and then the labels, notes and help exactly as diagnostics are
+/// rendered (used by reports that are not compiler diagnostics, e.g. `bitwire compat`).
+pub fn render_labeled(
+    sources: &SourceMap,
+    header: &str,
+    primary: Option<&Label>,
+    secondary: &[Label],
+    notes: &[String],
+    help: Option<&str>,
+) -> String {
+    let mut out = String::new();
+    let body = render::Body {
+        primary,
+        secondary,
+        notes,
+        help,
+    };
+    render::render_labeled(&mut out, sources, header, &body);
+    out
+}
 pub use source::{FileId, SourceFile, SourceMap, Span};
 
 /// How bad a diagnostic is. Only errors make a compilation fail.

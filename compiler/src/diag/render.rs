@@ -54,14 +54,35 @@ fn render_one(out: &mut String, sources: &SourceMap, d: &Diagnostic) {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
-    let _ = writeln!(out, "{severity}[{}]: {}", d.code, d.message);
+    let header = format!("{severity}[{}]: {}", d.code, d.message);
+    let body = Body {
+        primary: d.primary.as_ref(),
+        secondary: &d.secondary,
+        notes: &d.notes,
+        help: d.help.as_deref(),
+    };
+    render_labeled(out, sources, &header, &body);
+}
+
+/// The parts of a rendered report below its header line.
+pub(crate) struct Body<'a> {
+    pub(crate) primary: Option<&'a Label>,
+    pub(crate) secondary: &'a [Label],
+    pub(crate) notes: &'a [String],
+    pub(crate) help: Option<&'a str>,
+}
+
+/// Renders a header line and labelled snippets in the diagnostic layout; shared by
+/// diagnostics and other reports that point into sources (`bitwire compat`).
+pub(crate) fn render_labeled(out: &mut String, sources: &SourceMap, header: &str, d: &Body) {
+    let _ = writeln!(out, "{header}");
 
     // Labels grouped per file: the primary's file first, then others in order of appearance.
     let mut groups: Vec<(FileId, Vec<(&Label, bool)>)> = Vec::new();
     for (label, primary) in d
         .primary
         .iter()
-        .map(|l| (l, true))
+        .map(|l| (*l, true))
         .chain(d.secondary.iter().map(|l| (l, false)))
     {
         match groups.iter_mut().find(|(f, _)| *f == label.span.file) {
@@ -121,10 +142,10 @@ fn render_one(out: &mut String, sources: &SourceMap, d: &Diagnostic) {
             let _ = writeln!(out, "{pad} |");
         }
     }
-    for note in &d.notes {
+    for note in d.notes {
         let _ = writeln!(out, "{pad} = note: {note}");
     }
-    if let Some(help) = &d.help {
+    if let Some(help) = d.help {
         let _ = writeln!(out, "{pad} = help: {help}");
     }
 }

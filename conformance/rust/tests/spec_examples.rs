@@ -1,4 +1,4 @@
-//! The example table of `docs/spec.md` §9 is checked against the vector files, so the
+//! The example table of `docs/spec.md` §10 is checked against the vector files, so the
 //! spec cannot drift from the tests: every row's bytes must be the bytes of a `valid`
 //! case in `testdata/vectors/nibble.json` whose values match the row.
 
@@ -10,10 +10,10 @@ fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
-/// The rows of the §9 table: (values column, bytes as lowercase hex).
+/// The rows of the §10 table: (values column, bytes as lowercase hex).
 fn spec_rows() -> Vec<(String, String)> {
     let spec = std::fs::read_to_string(root().join("docs/spec.md")).expect("docs/spec.md");
-    let section = spec.split("## 9. Examples").nth(1).expect("spec has §9");
+    let section = spec.split("## 10. Examples").nth(1).expect("spec has §10");
     section
         .lines()
         .filter(|l| l.starts_with("| `") && l.matches('|').count() == 4)
@@ -69,7 +69,7 @@ fn spec_examples_are_vectors() {
         });
         assert!(
             found,
-            "spec §9 row `{values}` → `{bytes}` has no matching valid vector in nibble.json"
+            "spec §10 row `{values}` → `{bytes}` has no matching valid vector in nibble.json"
         );
     }
 }

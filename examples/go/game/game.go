@@ -9,6 +9,9 @@ import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 // exists only in a runtime that provides version 1.
 const _ = bitwire.RuntimeAPIVersion1
 
+// SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
+const SchemaFingerprint uint64 = 0x0be631df01b31570
+
 // Largest number of entities a snapshot carries.
 // Schema: `const MAX_ENTITIES: u32 = 64`.
 const MaxEntities uint32 = 64
@@ -46,6 +49,8 @@ const (
 	// TeamMaxEncodedSize is the largest top-level encoding of a Team in bytes,
 	// padding included.
 	TeamMaxEncodedSize = 1
+	// TeamFingerprint is the fingerprint of the packed wire of Team, referenced types included.
+	TeamFingerprint uint64 = 0x3efe8e8eabb2e187
 )
 
 // Valid reports whether v is a variant Team declares.
@@ -149,6 +154,8 @@ const (
 	// WeaponMaxEncodedSize is the largest top-level encoding of a Weapon in bytes,
 	// padding included.
 	WeaponMaxEncodedSize = 1
+	// WeaponFingerprint is the fingerprint of the packed wire of Weapon, referenced types included.
+	WeaponFingerprint uint64 = 0x5eb38baf9de8410e
 )
 
 // Valid reports whether v is a variant Weapon declares.
@@ -266,6 +273,8 @@ const (
 	Packet64MaxEncodedSize = 8
 	// Packet64MessageID is the dispatch id of Packet64 on a connection (spec §2.3).
 	Packet64MessageID uint32 = 1
+	// Packet64Fingerprint is the fingerprint of the packed wire of Packet64, referenced types included.
+	Packet64Fingerprint uint64 = 0x19c7357c6075775a
 	// Packet64WeaponIDMin is the smallest value of weapon_id.
 	Packet64WeaponIDMin uint8 = 0
 	// Packet64WeaponIDMax is the largest value of weapon_id.
@@ -436,6 +445,8 @@ const (
 	// ButtonsMaxEncodedSize is the largest top-level encoding of a Buttons in bytes,
 	// padding included.
 	ButtonsMaxEncodedSize = 1
+	// ButtonsFingerprint is the fingerprint of the packed wire of Buttons, referenced types included.
+	ButtonsFingerprint uint64 = 0x24fda80cfa9a951e
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
@@ -550,6 +561,8 @@ const (
 	InputMaxEncodedSize = 8
 	// InputMessageID is the dispatch id of Input on a connection (spec §2.3).
 	InputMessageID uint32 = 2
+	// InputFingerprint is the fingerprint of the packed wire of Input, referenced types included.
+	InputFingerprint uint64 = 0x24a5a659a9b23dd9
 	// InputMoveXMin is the smallest value of move_x.
 	InputMoveXMin float64 = -1.0
 	// InputMoveXMax is the largest value of move_x.
@@ -697,6 +710,8 @@ const (
 	// Vec2MaxEncodedSize is the largest top-level encoding of a Vec2 in bytes,
 	// padding included.
 	Vec2MaxEncodedSize = 5
+	// Vec2Fingerprint is the fingerprint of the packed wire of Vec2, referenced types included.
+	Vec2Fingerprint uint64 = 0x82a03225ea3193a8
 	// Vec2XMin is the smallest value of x.
 	Vec2XMin float64 = -1024.0
 	// Vec2XMax is the largest value of x.
@@ -843,6 +858,8 @@ const (
 	// EntityMaxEncodedSize is the largest top-level encoding of an Entity in bytes,
 	// padding included.
 	EntityMaxEncodedSize = 30
+	// EntityFingerprint is the fingerprint of the packed wire of Entity, referenced types included.
+	EntityFingerprint uint64 = 0x0f22636cefd84520
 	// EntityIDMin is the smallest value of id.
 	EntityIDMin uint16 = 0
 	// EntityIDMax is the largest value of id.
@@ -1074,6 +1091,8 @@ const (
 	SnapshotMaxEncodedSize = 1912
 	// SnapshotMessageID is the dispatch id of Snapshot on a connection (spec §2.3).
 	SnapshotMessageID uint32 = 3
+	// SnapshotFingerprint is the fingerprint of the packed wire of Snapshot, referenced types included.
+	SnapshotFingerprint uint64 = 0xd38be55a97c46b00
 	// SnapshotEntitiesMaxLen is the longest entities the schema allows.
 	SnapshotEntitiesMaxLen = 64
 )
@@ -1177,6 +1196,8 @@ const (
 	// KillMaxEncodedSize is the largest top-level encoding of a Kill in bytes,
 	// padding included.
 	KillMaxEncodedSize = 4
+	// KillFingerprint is the fingerprint of the packed wire of Kill, referenced types included.
+	KillFingerprint uint64 = 0x49a07d442d70f4fe
 	// KillKillerMin is the smallest value of killer.
 	KillKillerMin uint16 = 0
 	// KillKillerMax is the largest value of killer.
@@ -1323,6 +1344,8 @@ const (
 	// ChatMaxEncodedSize is the largest top-level encoding of a Chat in bytes,
 	// padding included.
 	ChatMaxEncodedSize = 274
+	// ChatFingerprint is the fingerprint of the packed wire of Chat, referenced types included.
+	ChatFingerprint uint64 = 0xe70989b5f0f49fa7
 	// ChatFromMaxLen is the longest from the schema allows.
 	ChatFromMaxLen = 16
 	// ChatTextMaxLen is the longest text the schema allows.
@@ -1456,6 +1479,8 @@ const (
 	// EventMaxEncodedSize is the largest top-level encoding of an Event in bytes,
 	// padding included.
 	EventMaxEncodedSize = 275
+	// EventFingerprint is the fingerprint of the packed wire of Event, referenced types included.
+	EventFingerprint uint64 = 0x1e9c6127d3eaa9af
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
@@ -1581,6 +1606,8 @@ const (
 	EventsMinEncodedBits = 10
 	// EventsMessageID is the dispatch id of Events on a connection (spec §2.3).
 	EventsMessageID uint32 = 4
+	// EventsFingerprint is the fingerprint of the packed wire of Events, referenced types included.
+	EventsFingerprint uint64 = 0x9530cc0fd90bc55f
 )
 
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,

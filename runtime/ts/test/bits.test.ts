@@ -7,7 +7,7 @@ function kindAndBit(e: unknown): string {
   return e instanceof BitwireError ? `${e.kind}@${e.bit}:${e.path}` : `not a BitwireError: ${String(e)}`;
 }
 
-test("nibble's example is 4b 96 (spec §9)", () => {
+test("nibble's example is 4b 96 (spec §10)", () => {
   const w = new BitWriter();
   w.writeBool(true);
   w.writeBits(5, 4);

@@ -56,6 +56,16 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     p.line("// Generated code needs the runtime API it was written against: this constant");
     p.line("// exists only in a runtime that provides version 1.");
     p.line("const _ = bitwire.RuntimeAPIVersion1");
+    p.blank();
+    p.line(format!(
+        "// {} is the fingerprint of the schema's packed wire (docs/tooling.md).",
+        g.schema_fingerprint
+    ));
+    p.line(format!(
+        "const {} uint64 = 0x{}",
+        g.schema_fingerprint,
+        crate::fingerprint::hex(g.fingerprints.schema)
+    ));
     types::constants(&g, &mut p);
     for id in 0..schema.types.len() {
         types::declaration(&g, &mut p, id);
@@ -74,6 +84,8 @@ pub(crate) struct TypeConsts {
     pub max_bits: Option<String>,
     pub max_size: Option<String>,
     pub message_id: Option<String>,
+    /// `Packet64Fingerprint`.
+    pub fingerprint: String,
     /// Per struct field: its named bounds.
     pub fields: Vec<FieldConsts>,
 }
@@ -94,12 +106,16 @@ pub(crate) struct Gen<'a> {
     pub names: Names,
     pub opts: &'a GoOptions,
     pub consts: Vec<TypeConsts>,
+    /// The schema's wire fingerprints and the name of the schema-level constant.
+    pub fingerprints: crate::fingerprint::Fingerprints,
+    pub schema_fingerprint: String,
 }
 
 impl<'a> Gen<'a> {
     fn new(schema: &'a Schema, opts: &'a GoOptions) -> Gen<'a> {
         let mut names = Names::new(schema);
         let mut consts = Vec::new();
+        let schema_fingerprint = names.type_const("Schema", "Fingerprint");
         for (id, def) in schema.types.iter().enumerate() {
             let ident = names.types[id].ident.clone();
             let mut c = TypeConsts {
@@ -113,6 +129,7 @@ impl<'a> Gen<'a> {
             if def.message_id.is_some() {
                 c.message_id = Some(names.type_const(&ident, "MessageID"));
             }
+            c.fingerprint = names.type_const(&ident, "Fingerprint");
             if let TypeDefKind::Struct { fields } = &def.kind {
                 for f in fields {
                     let prefix = format!("{ident}{}", naming::exported(&f.name));
@@ -155,6 +172,8 @@ impl<'a> Gen<'a> {
             names,
             opts,
             consts,
+            fingerprints: crate::fingerprint::fingerprints(schema),
+            schema_fingerprint,
         }
     }
 

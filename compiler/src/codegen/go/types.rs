@@ -229,6 +229,15 @@ fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
         ));
         p.line(format!("{name} uint32 = {mid}"));
     }
+    p.line(format!(
+        "// {} is the fingerprint of the packed wire of {ident}, referenced types included.",
+        c.fingerprint
+    ));
+    p.line(format!(
+        "{} uint64 = 0x{}",
+        c.fingerprint,
+        crate::fingerprint::hex(g.fingerprints.types[id])
+    ));
     if let TypeDefKind::Struct { fields } = &def.kind {
         for (f, fc) in fields.iter().zip(&c.fields) {
             let ty = match &f.ty {

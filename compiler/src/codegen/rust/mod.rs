@@ -44,6 +44,12 @@ pub fn generate_rust(schema: &Schema, opts: &RustOptions) -> String {
     // The one import: `.in_field(..)` / `.at_index(..)` on results. An underscore
     // import cannot clash with anything in the including module.
     p.line("use ::bitwire::ResultExt as _;");
+    p.blank();
+    p.line("/// Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md).");
+    p.line(format!(
+        "pub const SCHEMA_FINGERPRINT: u64 = 0x{};",
+        crate::fingerprint::hex(g.fingerprints.schema)
+    ));
     types::constants(&g, &mut p);
     for id in 0..schema.types.len() {
         p.blank();
@@ -65,6 +71,8 @@ pub(crate) struct Gen<'a> {
     pub schema: &'a Schema,
     pub names: Names,
     pub opts: &'a RustOptions,
+    /// The schema's wire fingerprints (`docs/tooling.md`).
+    pub fingerprints: crate::fingerprint::Fingerprints,
     /// Per type: whether its Rust type can derive `Copy`.
     copy: Vec<bool>,
     /// Per type: whether its Rust type can derive `Eq` and `Hash` (no floats inside).
@@ -78,6 +86,7 @@ impl<'a> Gen<'a> {
             schema,
             names: Names::new(schema),
             opts,
+            fingerprints: crate::fingerprint::fingerprints(schema),
             copy: vec![true; n],
             eq: vec![true; n],
         };

@@ -157,6 +157,11 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
         p.line("/// Dispatch id of this message on a connection (spec §2.3).");
         p.line(format!("pub const MESSAGE_ID: u32 = {mid};"));
     }
+    p.line("/// Fingerprint of this type's packed wire, referenced types included.");
+    p.line(format!(
+        "pub const FINGERPRINT: u64 = 0x{};",
+        crate::fingerprint::hex(g.fingerprints.types[id])
+    ));
     if let TypeDefKind::Struct { fields } = &def.kind {
         for f in fields {
             field_constants(p, f);

@@ -63,6 +63,14 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     p.line("// Generated code needs the runtime API it was written against: a mismatched");
     p.line("// runtime fails to type-check, and plain JavaScript fails when loading.");
     p.line("bw.requireApiVersion(1 satisfies typeof bw.RUNTIME_API_VERSION);");
+    p.blank();
+    p.line(
+        "/** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */",
+    );
+    p.line(format!(
+        "export const SCHEMA_FINGERPRINT = 0x{}n;",
+        crate::fingerprint::hex(g.fingerprints.schema)
+    ));
     types::constants(&g, &mut p);
     for id in 0..schema.types.len() {
         p.blank();
@@ -101,6 +109,8 @@ pub(crate) struct Gen<'a> {
     pub names: Names,
     /// Every module-level name, which locals must not shadow.
     globals: HashSet<String>,
+    /// The schema's wire fingerprints (`docs/tooling.md`).
+    pub fingerprints: crate::fingerprint::Fingerprints,
 }
 
 impl<'a> Gen<'a> {
@@ -125,6 +135,7 @@ impl<'a> Gen<'a> {
             schema,
             names,
             globals,
+            fingerprints: crate::fingerprint::fingerprints(schema),
         }
     }
 

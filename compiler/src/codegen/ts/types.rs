@@ -255,6 +255,13 @@ pub fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
         ));
         p.line(format!("export const {prefix}_MESSAGE_ID = {mid};"));
     }
+    p.line(format!(
+        "/** Fingerprint of the packed wire of `{name}`, referenced types included. */"
+    ));
+    p.line(format!(
+        "export const {prefix}_FINGERPRINT = 0x{}n;",
+        crate::fingerprint::hex(g.fingerprints.types[id])
+    ));
     if let TypeDefKind::Struct { fields } = &def.kind {
         for (f, c) in fields.iter().zip(&g.names.types[id].member_constants) {
             field_constants(p, f, c);

@@ -5,6 +5,9 @@ const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 1);
 
 use ::bitwire::ResultExt as _;
 
+/// Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md).
+pub const SCHEMA_FINGERPRINT: u64 = 0x0be631df01b31570;
+
 /// Largest number of entities a snapshot carries.
 /// Schema: `const MAX_ENTITIES: u32 = 64`.
 pub const MAX_ENTITIES: u32 = 64;
@@ -39,6 +42,8 @@ impl Team {
     pub const MAX_ENCODED_BITS: u64 = 2;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x3efe8e8eabb2e187;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -142,6 +147,8 @@ impl Weapon {
     pub const MAX_ENCODED_BITS: u64 = 4;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x5eb38baf9de8410e;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -254,6 +261,8 @@ impl Packet64 {
     pub const MAX_ENCODED_SIZE: usize = 8;
     /// Dispatch id of this message on a connection (spec §2.3).
     pub const MESSAGE_ID: u32 = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x19c7357c6075775a;
     /// Smallest value of `weapon_id`.
     pub const WEAPON_ID_MIN: u8 = 0;
     /// Largest value of `weapon_id`.
@@ -424,6 +433,8 @@ impl Buttons {
     pub const MAX_ENCODED_BITS: u64 = 6;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x24fda80cfa9a951e;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -536,6 +547,8 @@ impl Input {
     pub const MAX_ENCODED_SIZE: usize = 8;
     /// Dispatch id of this message on a connection (spec §2.3).
     pub const MESSAGE_ID: u32 = 2;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x24a5a659a9b23dd9;
     /// Smallest value of `move_x`.
     pub const MOVE_X_MIN: f64 = -1.0;
     /// Largest value of `move_x`.
@@ -663,6 +676,8 @@ impl Vec2 {
     pub const MAX_ENCODED_BITS: u64 = 36;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 5;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x82a03225ea3193a8;
     /// Smallest value of `x`.
     pub const X_MIN: f64 = -1024.0;
     /// Largest value of `x`.
@@ -775,6 +790,8 @@ impl Entity {
     pub const MAX_ENCODED_BITS: u64 = 238;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 30;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x0f22636cefd84520;
     /// Smallest value of `id`.
     pub const ID_MIN: u16 = 0;
     /// Largest value of `id`.
@@ -983,6 +1000,8 @@ impl Snapshot {
     pub const MAX_ENCODED_SIZE: usize = 1912;
     /// Dispatch id of this message on a connection (spec §2.3).
     pub const MESSAGE_ID: u32 = 3;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0xd38be55a97c46b00;
     /// Longest `entities` the schema allows.
     pub const ENTITIES_MAX_LEN: usize = 64;
 
@@ -1085,6 +1104,8 @@ impl Kill {
     pub const MAX_ENCODED_BITS: u64 = 29;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 4;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x49a07d442d70f4fe;
     /// Smallest value of `killer`.
     pub const KILLER_MIN: u16 = 0;
     /// Largest value of `killer`.
@@ -1206,6 +1227,8 @@ impl Chat {
     pub const MAX_ENCODED_BITS: u64 = 2190;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 274;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0xe70989b5f0f49fa7;
     /// Longest `from` the schema allows.
     pub const FROM_MAX_LEN: usize = 16;
     /// Longest `text` the schema allows.
@@ -1313,6 +1336,8 @@ impl Event {
     pub const MAX_ENCODED_BITS: u64 = 2193;
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 275;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x1e9c6127d3eaa9af;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.
@@ -1439,6 +1464,8 @@ impl Events {
     pub const MIN_ENCODED_BITS: u64 = 10;
     /// Dispatch id of this message on a connection (spec §2.3).
     pub const MESSAGE_ID: u32 = 4;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x9530cc0fd90bc55f;
 
     /// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and
     /// returns the number of bytes written. On error `out` is left as it was.

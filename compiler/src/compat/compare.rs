@@ -1,0 +1,758 @@
+//! The comparison itself: pairs types, walks fields and variants, and classifies
+//! every difference by the rules of spec §9.
+
+use std::collections::HashMap;
+
+use super::spans::SpanIndex;
+use super::{class_of, Change};
+use crate::diag::{Label, Span};
+use crate::ir::{bits_for, FloatRepr, Schema, Type, TypeDefKind, TypeId};
+
+/// A difference inside a type expression, before it is placed.
+struct Diff {
+    code: &'static str,
+    message: String,
+    notes: Vec<String>,
+}
+
+fn diff(code: &'static str, message: String, notes: Vec<String>) -> Option<Diff> {
+    Some(Diff {
+        code,
+        message,
+        notes,
+    })
+}
+
+/// A variant as the comparison sees it: name, value or tag, payload.
+struct Variant<'a> {
+    name: &'a str,
+    value: u64,
+    payload: Option<&'a Type>,
+}
+
+struct Cx<'a> {
+    old: &'a Schema,
+    new: &'a Schema,
+    os: &'a SpanIndex,
+    ns: &'a SpanIndex,
+    o2n: HashMap<TypeId, TypeId>,
+    n2o: HashMap<TypeId, TypeId>,
+    queue: Vec<(TypeId, TypeId)>,
+    out: Vec<Change>,
+}
+
+pub(crate) fn compare(old: &Schema, new: &Schema, os: &SpanIndex, ns: &SpanIndex) -> Vec<Change> {
+    let mut cx = Cx {
+        old,
+        new,
+        os,
+        ns,
+        o2n: HashMap::new(),
+        n2o: HashMap::new(),
+        queue: Vec::new(),
+        out: Vec::new(),
+    };
+    for (a, t) in old.types.iter().enumerate() {
+        if let Some(b) = new.type_by_name(&t.name) {
+            cx.pair(a, b);
+        }
+    }
+    for (a, t) in old.types.iter().enumerate() {
+        if cx.o2n.contains_key(&a) || t.message_id.is_none() {
+            continue;
+        }
+        let b = new
+            .types
+            .iter()
+            .enumerate()
+            .position(|(b, u)| u.message_id == t.message_id && !cx.n2o.contains_key(&b));
+        if let Some(b) = b {
+            cx.pair(a, b);
+        }
+    }
+    let mut i = 0;
+    while i < cx.queue.len() {
+        let (a, b) = cx.queue[i];
+        cx.compare_def(a, b);
+        i += 1;
+    }
+    for (a, t) in old.types.iter().enumerate() {
+        if !cx.o2n.contains_key(&a) {
+            let old_span = cx.os.decls.get(&t.name).map(|d| d.name);
+            cx.push(
+                "C0314",
+                format!("type `{}` removed", t.name),
+                None,
+                old_span.map(|s| (s, "removed".to_string())),
+                vec!["data of this type (or of types that referred to it) cannot be decoded by the new schema".into()],
+            );
+        }
+    }
+    for (b, t) in new.types.iter().enumerate() {
+        if !cx.n2o.contains_key(&b) {
+            let new_span = cx.ns.decls.get(&t.name).map(|d| d.name);
+            cx.push(
+                "C0105",
+                format!("type `{}` added", t.name),
+                new_span.map(|s| (s, "new type".to_string())),
+                None,
+                Vec::new(),
+            );
+        }
+    }
+    cx.compare_constants();
+    cx.out
+}
+
+impl Cx<'_> {
+    fn pair(&mut self, a: TypeId, b: TypeId) {
+        self.o2n.insert(a, b);
+        self.n2o.insert(b, a);
+        self.queue.push((a, b));
+    }
+
+    /// Records a change: the new location is primary when there is one.
+    fn push(
+        &mut self,
+        code: &'static str,
+        message: String,
+        new: Option<(Span, String)>,
+        old: Option<(Span, String)>,
+        notes: Vec<String>,
+    ) {
+        let label = |(span, message): (Span, String)| Label { span, message };
+        let (primary, secondary) = match (new, old) {
+            (Some(n), o) => (Some(label(n)), o.map(label).into_iter().collect()),
+            (None, o) => (o.map(label), Vec::new()),
+        };
+        self.out.push(Change {
+            code,
+            class: class_of(code),
+            message,
+            primary,
+            secondary,
+            notes,
+        });
+    }
+
+    fn decl_span(&self, old: bool, name: &str) -> Option<Span> {
+        let index = if old { self.os } else { self.ns };
+        index.decls.get(name).map(|d| d.name)
+    }
+
+    /// Name span and type span (if any) of member `i` of declaration `name`.
+    fn member(&self, old: bool, name: &str, i: usize) -> Option<(Span, Option<Span>)> {
+        let index = if old { self.os } else { self.ns };
+        index
+            .decls
+            .get(name)
+            .and_then(|d| d.members.get(i).copied())
+    }
+
+    fn compare_def(&mut self, a: TypeId, b: TypeId) {
+        let (ot, nt) = (&self.old.types[a], &self.new.types[b]);
+        let (on, nn) = (ot.name.as_str(), nt.name.as_str());
+        let (os, ns) = (self.decl_span(true, on), self.decl_span(false, nn));
+        let both = |new: String, old: String| (ns.map(|s| (s, new)), os.map(|s| (s, old)));
+        if on != nn {
+            let (n, o) = both(format!("now `{nn}`"), format!("was `{on}`"));
+            self.push(
+                "C0101",
+                format!("type `{on}` renamed to `{nn}`"),
+                n,
+                o,
+                vec!["type names are not on the wire (nor in the JSON mapping); generated code names change".into()],
+            );
+        }
+        if ot.message_id != nt.message_id {
+            let show =
+                |id: Option<u32>| id.map_or("none (a struct)".to_string(), |i| i.to_string());
+            let (n, o) = both(
+                format!("message id {}", show(nt.message_id)),
+                format!("message id {}", show(ot.message_id)),
+            );
+            self.push(
+                "C0313",
+                format!(
+                    "message id of `{nn}` changed from {} to {}",
+                    show(ot.message_id),
+                    show(nt.message_id)
+                ),
+                n,
+                o,
+                vec!["framing dispatches on the id: peers route this message to a different type (or none)".into()],
+            );
+        }
+        match (&ot.kind, &nt.kind) {
+            (TypeDefKind::Struct { fields: of }, TypeDefKind::Struct { fields: nf }) => {
+                self.compare_fields(on, nn, of, nf)
+            }
+            (
+                TypeDefKind::Enum {
+                    packed_tag_bits: ob,
+                    variants: ov,
+                    ..
+                },
+                TypeDefKind::Enum {
+                    packed_tag_bits: nb,
+                    variants: nv,
+                    ..
+                },
+            ) => {
+                let ov: Vec<Variant> = ov
+                    .iter()
+                    .map(|v| Variant {
+                        name: &v.name,
+                        value: v.value,
+                        payload: None,
+                    })
+                    .collect();
+                let nv: Vec<Variant> = nv
+                    .iter()
+                    .map(|v| Variant {
+                        name: &v.name,
+                        value: v.value,
+                        payload: None,
+                    })
+                    .collect();
+                self.compare_variants(on, nn, (*ob, *nb), &ov, &nv, false);
+            }
+            (
+                TypeDefKind::Union {
+                    packed_tag_bits: ob,
+                    variants: ov,
+                },
+                TypeDefKind::Union {
+                    packed_tag_bits: nb,
+                    variants: nv,
+                },
+            ) => {
+                let ov: Vec<Variant> = ov
+                    .iter()
+                    .map(|v| Variant {
+                        name: &v.name,
+                        value: v.tag,
+                        payload: v.payload.as_ref(),
+                    })
+                    .collect();
+                let nv: Vec<Variant> = nv
+                    .iter()
+                    .map(|v| Variant {
+                        name: &v.name,
+                        value: v.tag,
+                        payload: v.payload.as_ref(),
+                    })
+                    .collect();
+                self.compare_variants(on, nn, (*ob, *nb), &ov, &nv, true);
+            }
+            (ok, nk) => {
+                let kind = |k: &TypeDefKind| match k {
+                    TypeDefKind::Struct { .. } => "struct",
+                    TypeDefKind::Enum { .. } => "enum",
+                    TypeDefKind::Union { .. } => "union",
+                };
+                let (n, o) = both(format!("now {}", kind(nk)), format!("was {}", kind(ok)));
+                self.push(
+                    "C0304",
+                    format!("`{nn}` changed from {} to {}", kind(ok), kind(nk)),
+                    n,
+                    o,
+                    Vec::new(),
+                );
+            }
+        }
+    }
+
+    fn compare_fields(
+        &mut self,
+        on: &str,
+        nn: &str,
+        of: &[crate::ir::Field],
+        nf: &[crate::ir::Field],
+    ) {
+        for i in 0..of.len().max(nf.len()) {
+            let om = self.member(true, on, i);
+            let nm = self.member(false, nn, i);
+            match (of.get(i), nf.get(i)) {
+                (Some(f), Some(g)) => {
+                    let moved = f.name != g.name
+                        && (nf.iter().any(|h| h.name == f.name)
+                            || of.iter().any(|h| h.name == g.name));
+                    if moved {
+                        self.push(
+                            "C0303",
+                            format!(
+                                "fields of `{nn}` reordered: position {i} was `{}`, is now `{}`",
+                                f.name, g.name
+                            ),
+                            nm.map(|m| (m.0, format!("now `{}`", g.name))),
+                            om.map(|m| (m.0, format!("was `{}`", f.name))),
+                            vec!["fields are matched by position (names are not on the wire): values are read into the wrong field or rejected".into()],
+                        );
+                        continue;
+                    }
+                    if let Some(d) = self.cmp(&f.ty, &g.ty) {
+                        let what = if f.name == g.name {
+                            format!("field `{nn}.{}`", g.name)
+                        } else {
+                            format!("field `{nn}.{}` (was `{}`)", g.name, f.name)
+                        };
+                        let span = |m: Option<(Span, Option<Span>)>| m.map(|m| m.1.unwrap_or(m.0));
+                        let (n, o) = (span(nm), span(om));
+                        self.push(
+                            d.code,
+                            format!("{what}: {}", d.message),
+                            n.map(|s| (s, format!("now `{}`", show(&g.ty)))),
+                            o.map(|s| (s, format!("was `{}`", show(&f.ty)))),
+                            d.notes,
+                        );
+                    } else if f.name != g.name {
+                        self.push(
+                            "C0102",
+                            format!("field `{on}.{}` renamed to `{}`", f.name, g.name),
+                            nm.map(|m| (m.0, "new name".to_string())),
+                            om.map(|m| (m.0, "old name".to_string())),
+                            vec![format!(
+                                "same position and wire shape; the JSON key changes from `{}` to `{}`",
+                                f.name, g.name
+                            )],
+                        );
+                    }
+                }
+                (Some(f), None) => {
+                    self.push(
+                        "C0302",
+                        format!("field `{on}.{}` removed", f.name),
+                        self.decl_span(false, nn)
+                            .map(|s| (s, format!("`{nn}` has no field at position {i}"))),
+                        om.map(|m| (m.0, "removed".to_string())),
+                        vec!["new decoders stop early and reject the rest of old data (`TrailingData` at the top level), or misread what follows".into()],
+                    );
+                }
+                (None, Some(g)) => {
+                    self.push(
+                        "C0301",
+                        format!("field `{nn}.{}` added", g.name),
+                        nm.map(|m| (m.0, "added".to_string())),
+                        self.decl_span(true, on)
+                            .map(|s| (s, format!("`{on}` had {} field(s)", of.len()))),
+                        vec![
+                            "v1 has no optional trailing fields: old decoders reject the longer data (`TrailingData` at the top level) and new decoders run out of old data (`Truncated`), or misread it inside another value".into(),
+                            "when the added bits fit in the old padding, all-zero values decode by accident; do not rely on it".into(),
+                        ],
+                    );
+                }
+                (None, None) => {}
+            }
+        }
+    }
+
+    fn compare_variants(
+        &mut self,
+        on: &str,
+        nn: &str,
+        (ob, nb): (u32, u32),
+        ov: &[Variant],
+        nv: &[Variant],
+        union: bool,
+    ) {
+        let what = if union { "union" } else { "enum" };
+        if ob != nb {
+            self.push(
+                "C0310",
+                format!("tag width of {what} `{nn}` changed from {ob} to {nb} bits"),
+                self.decl_span(false, nn).map(|s| (s, format!("{nb}-bit tag"))),
+                self.decl_span(true, on).map(|s| (s, format!("{ob}-bit tag"))),
+                vec!["every value of the type (and everything after it) is read with the wrong tag width".into()],
+            );
+        }
+        let mut matched = vec![false; nv.len()];
+        for (i, v) in ov.iter().enumerate() {
+            let om = self.member(true, on, i);
+            let by_name = nv.iter().position(|w| w.name == v.name);
+            let by_value = nv
+                .iter()
+                .position(|w| w.value == v.value && !ov.iter().any(|x| x.name == w.name));
+            let j = match (by_name, by_value) {
+                (Some(j), _) if nv[j].value != v.value => {
+                    matched[j] = true;
+                    self.push(
+                        "C0312",
+                        format!(
+                            "variant `{nn}.{}` changed {} from {} to {}",
+                            v.name,
+                            if union { "tag" } else { "value" },
+                            v.value,
+                            nv[j].value
+                        ),
+                        self.member(false, nn, j).map(|m| (m.0, format!("now {}", nv[j].value))),
+                        om.map(|m| (m.0, format!("was {}", v.value))),
+                        vec!["old and new peers read each other's values as a different variant, or reject them with `InvalidEnum`".into()],
+                    );
+                    continue;
+                }
+                (Some(j), _) => j,
+                (None, Some(j)) => {
+                    self.push(
+                        "C0103",
+                        format!("variant `{on}.{}` renamed to `{}`", v.name, nv[j].name),
+                        self.member(false, nn, j)
+                            .map(|m| (m.0, "new name".to_string())),
+                        om.map(|m| (m.0, "old name".to_string())),
+                        vec![format!(
+                            "same {} {}; the JSON name changes from `{}` to `{}`",
+                            if union { "tag" } else { "value" },
+                            v.value,
+                            v.name,
+                            nv[j].name
+                        )],
+                    );
+                    j
+                }
+                (None, None) => {
+                    self.push(
+                        "C0311",
+                        format!("variant `{on}.{}` removed", v.name),
+                        self.decl_span(false, nn)
+                            .map(|s| (s, format!("no variant {}", v.value))),
+                        om.map(|m| (m.0, "removed".to_string())),
+                        vec![format!(
+                            "new decoders reject old data holding it with `InvalidEnum` (tag {})",
+                            v.value
+                        )],
+                    );
+                    continue;
+                }
+            };
+            matched[j] = true;
+            let w = &nv[j];
+            let d = match (v.payload, w.payload) {
+                (None, None) => None,
+                (Some(a), Some(b)) => self.cmp(a, b),
+                _ => diff("C0304", "payload added or removed".to_string(), Vec::new()),
+            };
+            if let Some(d) = d {
+                let span = |m: Option<(Span, Option<Span>)>| m.map(|m| m.1.unwrap_or(m.0));
+                let nm = self.member(false, nn, j);
+                self.push(
+                    d.code,
+                    format!("payload of `{nn}.{}`: {}", w.name, d.message),
+                    span(nm).map(|s| (s, "new payload".to_string())),
+                    span(om).map(|s| (s, "old payload".to_string())),
+                    d.notes,
+                );
+            }
+        }
+        for (j, w) in nv.iter().enumerate() {
+            if matched[j] {
+                continue;
+            }
+            let (code, risk) = if union {
+                ("C0202", "tag")
+            } else {
+                ("C0201", "value")
+            };
+            self.push(
+                code,
+                format!("variant `{nn}.{}` added ({risk} {})", w.name, w.value),
+                self.member(false, nn, j).map(|m| (m.0, "added".to_string())),
+                self.decl_span(true, on)
+                    .map(|s| (s, format!("{}-bit tag, same width", ob))),
+                vec![format!(
+                    "old data decodes unchanged; old decoders reject `{}` ({risk} {}) with `InvalidEnum`, so send it only once every peer is upgraded",
+                    w.name, w.value
+                )],
+            );
+        }
+    }
+
+    /// Compares two type expressions; `None` when the wire shape is the same.
+    fn cmp(&mut self, o: &Type, n: &Type) -> Option<Diff> {
+        match (o, n) {
+            (Type::Named { id: a, name: an }, Type::Named { id: b, name: bn }) => {
+                match (self.o2n.get(a), self.n2o.get(b)) {
+                    (Some(x), _) if x == b => None,
+                    (None, None) => {
+                        self.pair(*a, *b);
+                        None
+                    }
+                    _ => diff(
+                        "C0304",
+                        format!("type changed from `{an}` to `{bn}`"),
+                        Vec::new(),
+                    ),
+                }
+            }
+            (
+                Type::Bounded {
+                    repr: orepr,
+                    base_bits: obase,
+                    min: omin,
+                    max: omax,
+                    packed_bits: ob,
+                },
+                Type::Bounded {
+                    repr: nrepr,
+                    base_bits: nbase,
+                    min: nmin,
+                    max: nmax,
+                    packed_bits: nb,
+                },
+            ) => {
+                let range = format!("{omin}..={omax} to {nmin}..={nmax}");
+                if omin != nmin || ob != nb {
+                    diff(
+                        "C0305",
+                        format!("bound changed from {range}"),
+                        vec![format!(
+                            "stored as value - min: {ob} bits from {omin} before, {nb} bits from {nmin} now; every value reads differently"
+                        )],
+                    )
+                } else if nmax < omax {
+                    diff(
+                        "C0306",
+                        format!("bound narrowed from {range}"),
+                        vec![format!(
+                            "new decoders reject old values above {nmax} with `OutOfRange`"
+                        )],
+                    )
+                } else if nmax > omax {
+                    diff(
+                        "C0203",
+                        format!("bound widened from {range}"),
+                        vec![format!(
+                            "same {nb}-bit storage and minimum; old decoders reject values above {omax} with `OutOfRange`, so send them only once every peer is upgraded"
+                        )],
+                    )
+                } else if orepr != nrepr || obase != nbase {
+                    diff(
+                        "C0106",
+                        "base type changed; the wire is unchanged".to_string(),
+                        vec!["generated code holds the value in a different integer type".into()],
+                    )
+                } else {
+                    None
+                }
+            }
+            (
+                Type::Quantized {
+                    repr: orepr,
+                    min: omin,
+                    max: omax,
+                    steps: os,
+                    ..
+                },
+                Type::Quantized {
+                    repr: nrepr,
+                    min: nmin,
+                    max: nmax,
+                    steps: ns,
+                    ..
+                },
+            ) => {
+                let same = orepr == nrepr
+                    && omin.to_bits() == nmin.to_bits()
+                    && omax.to_bits() == nmax.to_bits()
+                    && os == ns;
+                (!same).then(|| Diff {
+                    code: "C0309",
+                    message: "quantization changed".to_string(),
+                    notes: vec![format!(
+                        "grid {omin}..={omax} in {os} steps before, {nmin}..={nmax} in {ns} steps now: the same bits decode to a different value (or are rejected)"
+                    )],
+                })
+            }
+            (Type::Optional { inner: a }, Type::Optional { inner: b }) => self.cmp(a, b),
+            (Type::Array { elem: a, len: al }, Type::Array { elem: b, len: bl }) => {
+                if al != bl {
+                    diff(
+                        "C0304",
+                        format!("array length changed from {al} to {bl}"),
+                        Vec::new(),
+                    )
+                } else {
+                    self.cmp(a, b)
+                }
+            }
+            (
+                Type::List {
+                    elem: a, max: am, ..
+                },
+                Type::List {
+                    elem: b, max: bm, ..
+                },
+            ) => self.cmp(a, b).or_else(|| length(*am, *bm)),
+            (Type::String { max: am, .. }, Type::String { max: bm, .. })
+            | (Type::Bytes { max: am, .. }, Type::Bytes { max: bm, .. }) => length(*am, *bm),
+            _ if o == n => None,
+            _ => diff(
+                "C0304",
+                format!("type changed from `{}` to `{}`", show(o), show(n)),
+                Vec::new(),
+            ),
+        }
+    }
+
+    fn compare_constants(&mut self) {
+        let (old, new) = (self.old, self.new);
+        let mut new_used = vec![false; new.constants.len()];
+        let mut removed = Vec::new();
+        for c in &old.constants {
+            match new.constants.iter().position(|d| d.name == c.name) {
+                Some(j) => {
+                    new_used[j] = true;
+                    if new.constants[j].value != c.value {
+                        self.push(
+                            "C0104",
+                            format!("constant `{}` changed value", c.name),
+                            self.decl_span(false, &c.name).map(|s| (s, "new value".into())),
+                            self.decl_span(true, &c.name).map(|s| (s, "old value".into())),
+                            vec!["constants are not on the wire; the types that use it are compared on their own".into()],
+                        );
+                    }
+                }
+                None => removed.push(c),
+            }
+        }
+        for c in removed {
+            let rename = new
+                .constants
+                .iter()
+                .enumerate()
+                .position(|(j, d)| !new_used[j] && d.value == c.value);
+            let (message, new_span) = match rename {
+                Some(j) => {
+                    new_used[j] = true;
+                    let d = &new.constants[j].name;
+                    (
+                        format!("constant `{}` renamed to `{d}`", c.name),
+                        self.decl_span(false, d).map(|s| (s, "new name".into())),
+                    )
+                }
+                None => (format!("constant `{}` removed", c.name), None),
+            };
+            self.push(
+                "C0104",
+                message,
+                new_span,
+                self.decl_span(true, &c.name).map(|s| (s, "old".into())),
+                vec!["constants are not on the wire".into()],
+            );
+        }
+        for (j, d) in new.constants.iter().enumerate() {
+            if !new_used[j] {
+                self.push(
+                    "C0104",
+                    format!("constant `{}` added", d.name),
+                    self.decl_span(false, &d.name).map(|s| (s, "added".into())),
+                    None,
+                    vec!["constants are not on the wire".into()],
+                );
+            }
+        }
+    }
+}
+
+/// Compares the max lengths of a list, string or bytes.
+fn length(a: Option<u64>, b: Option<u64>) -> Option<Diff> {
+    let show = |m: Option<u64>| m.map_or("unbounded".to_string(), |m| format!("max {m}"));
+    let range = format!("from {} to {}", show(a), show(b));
+    match (a, b) {
+        (None, None) => None,
+        (Some(a), Some(b)) if a == b => None,
+        (Some(a), Some(b)) if bits_for(a.into()) == bits_for(b.into()) => {
+            let k = bits_for(b.into());
+            let lo = if k == 0 { 0 } else { 1u128 << (k - 1) };
+            let hi = (1u128 << k) - 1;
+            let span =
+                format!("the {k}-bit prefix allows any max in {lo}..={hi} without a wire change");
+            if b > a {
+                diff(
+                    "C0204",
+                    format!("max length raised {range}"),
+                    vec![
+                        span,
+                        format!("old decoders reject lengths above {a} with `InvalidLength`, so send them only once every peer is upgraded"),
+                    ],
+                )
+            } else {
+                diff(
+                    "C0308",
+                    format!("max length lowered {range}"),
+                    vec![
+                        span,
+                        format!("new decoders reject old lengths above {b} with `InvalidLength`"),
+                    ],
+                )
+            }
+        }
+        _ => diff(
+            "C0307",
+            format!("length prefix changed {range}"),
+            vec![format!(
+                "the length is written as {} before and {} now",
+                prefix(a),
+                prefix(b)
+            )],
+        ),
+    }
+}
+
+fn prefix(m: Option<u64>) -> String {
+    match m {
+        Some(m) => format!("{} bits", bits_for(m.into())),
+        None => "a varu64".to_string(),
+    }
+}
+
+/// A short spelling of a type for labels.
+fn show(t: &Type) -> String {
+    let max = |m: &Option<u64>| m.map(|m| format!("max {m}"));
+    match t {
+        Type::Bool => "bool".into(),
+        Type::UInt { bits, .. } => format!("u{bits}"),
+        Type::SInt { bits, .. } => format!("i{bits}"),
+        Type::Float { repr } => float(*repr).into(),
+        Type::Bounded {
+            repr,
+            base_bits,
+            min,
+            max,
+            ..
+        } => {
+            let sign = if repr.signed() { "i" } else { "u" };
+            format!("{sign}{base_bits} in {min}..={max}")
+        }
+        Type::Quantized {
+            repr,
+            min,
+            max,
+            steps,
+            ..
+        } => format!("{} in {min}..={max}, {steps} steps", float(*repr)),
+        Type::VarUInt { bits, .. } => format!("varu{bits}"),
+        Type::VarSInt { bits, .. } => format!("vari{bits}"),
+        Type::Optional { inner } => format!("optional<{}>", show(inner)),
+        Type::Array { elem, len } => format!("[{}; {len}]", show(elem)),
+        Type::List { elem, max: m, .. } => match max(m) {
+            Some(m) => format!("list<{}, {m}>", show(elem)),
+            None => format!("list<{}>", show(elem)),
+        },
+        Type::String { max: m, .. } => match max(m) {
+            Some(m) => format!("string<{m}>"),
+            None => "string".into(),
+        },
+        Type::Bytes { max: m, .. } => match max(m) {
+            Some(m) => format!("bytes<{m}>"),
+            None => "bytes".into(),
+        },
+        Type::Named { name, .. } => name.clone(),
+    }
+}
+
+fn float(r: FloatRepr) -> &'static str {
+    match r {
+        FloatRepr::F32 => "f32",
+        FloatRepr::F64 => "f64",
+    }
+}
