@@ -48,3 +48,34 @@ func TestSameBytesBothWays(t *testing.T) {
 		}
 	}
 }
+
+func snapshotBench(b *testing.B, n int) *SnapshotBench {
+	s, err := NewSnapshotBench(n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+func BenchmarkPacket64VerifyGenerated(b *testing.B) { data(b).VerifyGenerated(b) }
+func BenchmarkDecodeSnapshot16(b *testing.B)        { snapshotBench(b, 16).Decode(b) }
+func BenchmarkVerifySnapshot16(b *testing.B)        { snapshotBench(b, 16).Verify(b) }
+func BenchmarkDecodeSnapshot64(b *testing.B)        { snapshotBench(b, 64).Decode(b) }
+func BenchmarkVerifySnapshot64(b *testing.B)        { snapshotBench(b, 64).Verify(b) }
+
+// The benchmark snapshots round-trip and Verify accepts them.
+func TestSnapshotsVerify(t *testing.T) {
+	for _, n := range []int{0, 1, 16, 64} {
+		b, err := Snapshot(n).Encode()
+		if err != nil {
+			t.Fatal(n, err)
+		}
+		var m game.Snapshot
+		if err := m.Decode(b); err != nil || len(m.Entities) != n {
+			t.Fatalf("%d: %v", n, err)
+		}
+		if err := game.VerifySnapshot(b); err != nil {
+			t.Fatalf("%d: %v", n, err)
+		}
+	}
+}

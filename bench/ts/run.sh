@@ -2,7 +2,8 @@
 # The TypeScript packet64 benchmark on Node, Bun and Deno, from a fresh clone:
 # builds the bitwire compiler (unless $BITWIRE names a binary), installs the runtime
 # and the tools from npm, generates TypeScript from examples/game.bw, compiles it under
-# tsc --strict and runs build/src/main.js on each runtime.
+# tsc --strict and runs build/src/main.js (packet64) and build/src/verify.js (verify
+# against decode on Snapshot messages) on each runtime.
 #
 #   bash bench/ts/run.sh            # 10,000 packets, 301 interleaved rounds per runtime
 #   bash bench/ts/run.sh --quick    # seconds, for CI: the numbers are not meaningful
@@ -51,4 +52,5 @@ grep -m1 'model name' /proc/cpuinfo 2>/dev/null || true
 for rt in node "$BUN" "$DENO run"; do
   step "$rt"
   $rt build/src/main.js "$@"
+  $rt build/src/verify.js "$@"
 done

@@ -46,6 +46,9 @@ func checkLine(codecs []harness.Codec, l corpusLine) error {
 		if !bytes.Equal(got, want) {
 			return fmt.Errorf("encoded %s, reference %s", harness.ToHex(got), *l.Bytes)
 		}
+		if err := codec.Verify(want); err != nil {
+			return fmt.Errorf("Verify rejected the reference encoding: %w", err)
+		}
 		return decodesTo(codec, want, l.Value)
 	case l.Input != nil && l.Outcome != nil:
 		in, err := harness.Hex(*l.Input)
@@ -57,7 +60,13 @@ func checkLine(codecs []harness.Codec, l corpusLine) error {
 			if err == nil {
 				return fmt.Errorf("decoded %s, reference fails with %v", v, *l.Outcome.Error)
 			}
+			if err := harness.CheckError(codec.Verify(in), *l.Outcome.Error); err != nil {
+				return fmt.Errorf("Verify: %w", err)
+			}
 			return harness.CheckError(err, *l.Outcome.Error)
+		}
+		if err := codec.Verify(in); err != nil {
+			return fmt.Errorf("Verify rejected what the reference decodes: %w", err)
 		}
 		return decodesTo(codec, in, l.Outcome.Value)
 	}

@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/bitwire-dev/bitwire/conformance/go/generated/game"
+	"github.com/bitwire-dev/bitwire/conformance/go/internal/harness"
 )
 
 // FuzzDecodeGame decodes random bytes as each message of examples/game.bw. A decoder
-// must never panic, and the packed encoding is canonical (spec §2.4): whatever
-// decodes re-encodes to exactly the input, and decoding it again into the same
-// (reused) value gives the same value.
+// must never panic; Verify must agree with Decode (no error, or the same kind, bit
+// and path); and the packed encoding is canonical (spec §2.4): whatever decodes
+// re-encodes to exactly the input, and decoding it again into the same (reused)
+// value gives the same value.
 func FuzzDecodeGame(f *testing.F) {
 	for _, m := range []message{samplePacket(), sampleInput(), sampleSnapshot(), sampleEvents()} {
 		b, err := m.AppendTo(nil)
@@ -27,10 +29,16 @@ func FuzzDecodeGame(f *testing.F) {
 		func() message { return new(game.Snapshot) },
 		func() message { return new(game.Events) },
 	}
+	verifies := []func([]byte) error{game.VerifyPacket64, game.VerifyInput, game.VerifySnapshot, game.VerifyEvents}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, newMsg := range news {
+		for k, newMsg := range news {
 			m := newMsg()
-			if err := m.Decode(data); err != nil {
+			err := m.Decode(data)
+			// Verify gives Decode's verdict: nil, or the same kind, bit and path.
+			if verr := harness.CheckVerify(verifies[k], data, err); verr != nil {
+				t.Fatalf("%T on % x: %v", m, data, verr)
+			}
+			if err != nil {
 				continue
 			}
 			out, err := m.AppendTo(nil)

@@ -162,3 +162,33 @@ func TestStackValuesDoNotEscape(t *testing.T) {
 		}
 	}
 }
+
+// Verify checks an encoding without building a value: it must never allocate on
+// valid input, for any of the four messages, and it must accept what Decode accepts.
+func TestVerifyAllocatesNothing(t *testing.T) {
+	cases := []struct {
+		name   string
+		src    message
+		verify func([]byte) error
+	}{
+		{"Packet64", samplePacket(), game.VerifyPacket64},
+		{"Input", sampleInput(), game.VerifyInput},
+		{"Snapshot", sampleSnapshot(), game.VerifySnapshot},
+		{"Events", sampleEvents(), game.VerifyEvents},
+	}
+	for _, c := range cases {
+		b, err := c.src.AppendTo(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(1000, func() {
+			if err := c.verify(b); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Logf("%s: Verify: %v allocs/op", c.name, allocs)
+		if allocs != 0 {
+			t.Errorf("%s: Verify allocates %v times per op", c.name, allocs)
+		}
+	}
+}

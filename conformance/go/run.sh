@@ -12,7 +12,7 @@
 #    the differential corpus ($BITWIRE_DIFF_CORPUS, else the small sample in
 #    testdata/), and a short fuzz run ($BITWIRE_FUZZ_TIME, default 15s);
 # 6. the committed examples/go/game/game.go is what the compiler generates today, the
-#    benchmark's own tests pass, and the benchmark runs in --quick mode.
+#    benchmark's own tests pass, and the packet64 and verify benchmarks run in --quick mode.
 #
 # Requirements: Go 1.22 or newer, and Rust (cargo) unless $BITWIRE is set.
 set -euo pipefail
@@ -72,6 +72,6 @@ if ! diff -u examples/go/game/game.go "$tmp/bench/game.go"; then
   echo "  bitwire gen --lang go --out examples/go/game examples/game.bw" >&2
   exit 1
 fi
-(cd bench/go && go test -count=1 ./... && go run ./cmd/packet64 --quick)
+(cd bench/go && go test -count=1 ./... && go run ./cmd/packet64 --quick && go run ./cmd/verify --quick)
 
 step "Go: all checks passed"

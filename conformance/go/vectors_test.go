@@ -71,6 +71,9 @@ func (rn *runner) run(suite string, c vectorCase) error {
 		if err != nil {
 			return fmt.Errorf("decode failed: %w", err)
 		}
+		if err := codec.Verify(want); err != nil {
+			return fmt.Errorf("Verify rejected valid bytes: %w", err)
+		}
 		if decoded != norm {
 			return fmt.Errorf("decoded %s, expected %s", decoded, norm)
 		}
@@ -88,7 +91,13 @@ func (rn *runner) run(suite string, c vectorCase) error {
 		if err == nil {
 			return fmt.Errorf("decoded %s from invalid input", v)
 		}
-		return harness.CheckError(err, *c.Error)
+		if err := harness.CheckError(err, *c.Error); err != nil {
+			return err
+		}
+		if err := harness.CheckError(codec.Verify(want), *c.Error); err != nil {
+			return fmt.Errorf("Verify: %w", err)
+		}
+		return harness.CheckVerify(codec.Verify, want, err)
 	case c.Result == "invalid" && hasValue && c.Error != nil:
 		got, err := harness.Encode(codec, c.Value)
 		if err == nil {
@@ -96,8 +105,8 @@ func (rn *runner) run(suite string, c vectorCase) error {
 		}
 		return harness.CheckError(err, *c.Error)
 	case c.Result == "acceptable" && c.Bytes != nil:
-		_, _ = harness.DecodeInto(codec.New(), want)
-		return nil
+		_, err := harness.DecodeInto(codec.New(), want)
+		return harness.CheckVerify(codec.Verify, want, err)
 	}
 	return fmt.Errorf("malformed case (result %q)", c.Result)
 }

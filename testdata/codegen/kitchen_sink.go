@@ -130,6 +130,31 @@ func (v *Mode) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// VerifyMode checks that b is exactly one valid top-level encoding of a Mode and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyMode(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyModePacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyModePacked checks the Mode at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyModePacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(3)
+	tag, err := c.Get(0, 3)
+	if err != nil {
+		return err
+	}
+	if !Mode(tag).Valid() {
+		return c.Error(bitwire.InvalidEnum, 0)
+	}
+	return nil
+}
+
 // AppendJSON appends the value's JSON form (docs/json-mapping.md) to dst. A
 // value the schema does not declare (an enum value, a union tag) is InvalidEnum.
 func (v Mode) AppendJSON(dst []byte) ([]byte, error) {
@@ -254,6 +279,23 @@ func (v Single) WritePacked(w *bitwire.BitWriter) error {
 // slices.
 func (v *Single) ReadPacked(r *bitwire.BitReader) error {
 	*v = SingleOnly
+	return nil
+}
+
+// VerifySingle checks that b is exactly one valid top-level encoding of a Single and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifySingle(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifySinglePacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifySinglePacked checks the Single at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifySinglePacked(r *bitwire.BitReader) error {
 	return nil
 }
 
@@ -659,6 +701,95 @@ var scalarsRun1 = []bitwire.RunField{
 var scalarsRun2 = []bitwire.RunField{
 	{Offset: 0, Bits: 54, Name: "big"},
 	{Offset: 54, Bits: 5, Name: "neg"},
+}
+
+// VerifyScalars checks that b is exactly one valid top-level encoding of a Scalars and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyScalars(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyScalarsPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyScalarsPacked checks the Scalars at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyScalarsPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(23)
+	if c.Avail < 23 {
+		return c.Truncated(scalarsRun1)
+	}
+	if err := r.Skip(64); err != nil {
+		return bitwire.InField(err, "wide")
+	}
+	c2 := r.ReadChunk(59)
+	if c2.Avail < 59 {
+		return c2.Truncated(scalarsRun2)
+	}
+	if err := r.Skip(16); err != nil {
+		return bitwire.InField(err, "full16")
+	}
+	if err := r.Skip(64); err != nil {
+		return bitwire.InField(err, "i64v")
+	}
+	if err := r.Skip(33); err != nil {
+		return bitwire.InField(err, "i33")
+	}
+	if _, err := r.ReadF32(); err != nil {
+		return bitwire.InField(err, "half")
+	}
+	if _, err := r.ReadF64(); err != nil {
+		return bitwire.InField(err, "double")
+	}
+	c3 := r.ReadChunk(22)
+	level, err := c3.Get(0, 10)
+	if err != nil {
+		return bitwire.InField(err, "level")
+	}
+	if level > 1000 {
+		return bitwire.InField(c3.Error(bitwire.OutOfRange, 0), "level")
+	}
+	offset, err := c3.Get(10, 8)
+	if err != nil {
+		return bitwire.InField(err, "offset")
+	}
+	if offset > 200 {
+		return bitwire.InField(c3.Error(bitwire.OutOfRange, 10), "offset")
+	}
+	shifted, err := c3.Get(18, 4)
+	if err != nil {
+		return bitwire.InField(err, "shifted")
+	}
+	if shifted > 10 {
+		return bitwire.InField(c3.Error(bitwire.OutOfRange, 18), "shifted")
+	}
+	if _, err := r.ReadBounded(64, 18446744073709551615); err != nil {
+		return bitwire.InField(err, "huge")
+	}
+	if _, err := r.ReadBounded(64, 18446744073709551610); err != nil {
+		return bitwire.InField(err, "wide_bounded")
+	}
+	c4 := r.ReadChunk(16)
+	if _, err := c4.Get(0, 8); err != nil {
+		return bitwire.InField(err, "q")
+	}
+	q64, err := c4.Get(8, 5)
+	if err != nil {
+		return bitwire.InField(err, "q64")
+	}
+	if q64 > 20 {
+		return bitwire.InField(c4.Error(bitwire.OutOfRange, 8), "q64")
+	}
+	mode, err := c4.Get(13, 3)
+	if err != nil {
+		return bitwire.InField(err, "mode")
+	}
+	if !Mode(mode).Valid() {
+		return bitwire.InField(c4.Error(bitwire.InvalidEnum, 13), "mode")
+	}
+	return nil
 }
 
 // AppendJSON appends the value's JSON form (docs/json-mapping.md) to dst. A
@@ -1281,6 +1412,147 @@ func (m *Composite) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// VerifyComposite checks that b is exactly one valid top-level encoding of a Composite and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyComposite(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyCompositePacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyCompositePacked checks the Composite at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyCompositePacked(r *bitwire.BitReader) error {
+	if err := r.Skip(8); err != nil {
+		return bitwire.InField(err, "type")
+	}
+	if _, err := r.ReadVarint(16); err != nil {
+		return bitwire.InField(err, "r")
+	}
+	if _, err := r.ReadVarint(32); err != nil {
+		return bitwire.InField(err, "v")
+	}
+	if _, err := r.ReadVarint(64); err != nil {
+		return bitwire.InField(err, "big")
+	}
+	if _, err := r.ReadVarint(64); err != nil {
+		return bitwire.InField(err, "small")
+	}
+	maybeSet, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "maybe")
+	}
+	if maybeSet {
+		if err := r.Skip(4); err != nil {
+			return bitwire.InField(err, "maybe")
+		}
+	}
+	maybeNamedSet, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "maybe_named")
+	}
+	if maybeNamedSet {
+		if err := VerifyScalarsPacked(r); err != nil {
+			return bitwire.InField(err, "maybe_named")
+		}
+	}
+	for i := 0; i < 3; i++ {
+		if err := r.Skip(12); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "arr")
+		}
+	}
+	if err := r.SkipBytes(4); err != nil {
+		return bitwire.InField(err, "bytes_arr")
+	}
+	for i2 := 0; i2 < 2; i2++ {
+		if err := VerifyPointPacked(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i2), "points")
+		}
+	}
+	listLen, err := r.ReadLen(5, 20, 10)
+	if err != nil {
+		return bitwire.InField(err, "list")
+	}
+	for i3 := 0; i3 < listLen; i3++ {
+		if _, err := r.ReadBounded(10, 1000); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i3), "list")
+		}
+	}
+	nestedLen, err := r.ReadVarLen(2)
+	if err != nil {
+		return bitwire.InField(err, "nested")
+	}
+	for i4 := 0; i4 < nestedLen; i4++ {
+		itemLen, err := r.ReadLen(2, 3, 1)
+		if err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i4), "nested")
+		}
+		for i5 := 0; i5 < itemLen; i5++ {
+			itemSet, err := r.ReadBool()
+			if err != nil {
+				return bitwire.InField(bitwire.AtIndex(bitwire.AtIndex(err, i5), i4), "nested")
+			}
+			if itemSet {
+				if err := r.Skip(1); err != nil {
+					return bitwire.InField(bitwire.AtIndex(bitwire.AtIndex(err, i5), i4), "nested")
+				}
+			}
+		}
+	}
+	if err := r.SkipString(5, 16); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	if err := r.SkipVarString(); err != nil {
+		return bitwire.InField(err, "text")
+	}
+	blobLen, err := r.ReadLen(3, 7, 8)
+	if err != nil {
+		return bitwire.InField(err, "blob")
+	}
+	if err := r.SkipBytes(blobLen); err != nil {
+		return bitwire.InField(err, "blob")
+	}
+	rawLen, err := r.ReadVarLen(8)
+	if err != nil {
+		return bitwire.InField(err, "raw")
+	}
+	if err := r.SkipBytes(rawLen); err != nil {
+		return bitwire.InField(err, "raw")
+	}
+	octetsLen, err := r.ReadLen(8, 255, 8)
+	if err != nil {
+		return bitwire.InField(err, "octets")
+	}
+	if err := r.SkipBytes(octetsLen); err != nil {
+		return bitwire.InField(err, "octets")
+	}
+	quantsLen, err := r.ReadVarLen(4)
+	if err != nil {
+		return bitwire.InField(err, "quants")
+	}
+	for i6 := 0; i6 < quantsLen; i6++ {
+		if _, err := r.ReadBounded(4, 15); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i6), "quants")
+		}
+	}
+	if err := r.Skip(7); err != nil {
+		return bitwire.InField(err, "a_field_with_a_rather_long_name_for_tests")
+	}
+	anotherFieldWithALongNameForTestsLen, err := r.ReadLen(7, 100, 7)
+	if err != nil {
+		return bitwire.InField(err, "another_field_with_a_long_name_for_tests")
+	}
+	for i7 := 0; i7 < anotherFieldWithALongNameForTestsLen; i7++ {
+		if err := r.Skip(7); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i7), "another_field_with_a_long_name_for_tests")
+		}
+	}
+	return nil
+}
+
 // AppendJSON appends the value's JSON form (docs/json-mapping.md) to dst. A
 // value the schema does not declare (an enum value, a union tag) is InvalidEnum.
 func (m *Composite) AppendJSON(dst []byte) ([]byte, error) {
@@ -1753,6 +2025,31 @@ var pointRun1 = []bitwire.RunField{
 	{Offset: 8, Bits: 8, Name: "y"},
 }
 
+// VerifyPoint checks that b is exactly one valid top-level encoding of a Point and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyPoint(b []byte) error {
+	if len(b) != PointMaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		r := bitwire.NewBitReader(b)
+		if err := VerifyPointPacked(&r); err != nil {
+			return err
+		}
+		return r.Finish()
+	}
+	return nil
+}
+
+// VerifyPointPacked checks the Point at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyPointPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(16)
+	if c.Avail < 16 {
+		return c.Truncated(pointRun1)
+	}
+	return nil
+}
+
 // AppendJSON appends the value's JSON form (docs/json-mapping.md) to dst. A
 // value the schema does not declare (an enum value, a union tag) is InvalidEnum.
 func (m *Point) AppendJSON(dst []byte) ([]byte, error) {
@@ -1861,6 +2158,23 @@ func (m *Empty) WritePacked(w *bitwire.BitWriter) error {
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Empty) ReadPacked(r *bitwire.BitReader) error {
+	return nil
+}
+
+// VerifyEmpty checks that b is exactly one valid top-level encoding of an Empty and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyEmpty(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyEmptyPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyEmptyPacked checks the Empty at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyEmptyPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
@@ -2063,6 +2377,55 @@ func (m *Shape) ReadPacked(r *bitwire.BitReader) error {
 		m.Label = v2
 	case ShapeNothing:
 		*m = Shape{Tag: ShapeNothing}
+	default:
+		return c.Error(bitwire.InvalidEnum, 0)
+	}
+	return nil
+}
+
+// VerifyShape checks that b is exactly one valid top-level encoding of a Shape and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyShape(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyShapePacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyShapePacked checks the Shape at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyShapePacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(3)
+	tag, err := c.Get(0, 3)
+	if err != nil {
+		return err
+	}
+	switch ShapeTag(tag) {
+	case ShapeCircle:
+		if err := r.Skip(8); err != nil {
+			return bitwire.InField(err, "Circle")
+		}
+	case ShapeRect:
+		if err := VerifyPointPacked(r); err != nil {
+			return bitwire.InField(err, "Rect")
+		}
+	case ShapeDots:
+		vLen, err := r.ReadLen(3, 4, 16)
+		if err != nil {
+			return bitwire.InField(err, "Dots")
+		}
+		for i := 0; i < vLen; i++ {
+			if err := VerifyPointPacked(r); err != nil {
+				return bitwire.InField(bitwire.AtIndex(err, i), "Dots")
+			}
+		}
+	case ShapeLabel:
+		if err := r.SkipVarString(); err != nil {
+			return bitwire.InField(err, "Label")
+		}
+	case ShapeNothing:
 	default:
 		return c.Error(bitwire.InvalidEnum, 0)
 	}
@@ -2277,6 +2640,26 @@ func (m *Lonely) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// VerifyLonely checks that b is exactly one valid top-level encoding of a Lonely and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyLonely(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyLonelyPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyLonelyPacked checks the Lonely at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyLonelyPacked(r *bitwire.BitReader) error {
+	if err := r.Skip(1); err != nil {
+		return bitwire.InField(err, "Alone")
+	}
+	return nil
+}
+
 // AppendJSON appends the value's JSON form (docs/json-mapping.md) to dst. A
 // value the schema does not declare (an enum value, a union tag) is InvalidEnum.
 func (m *Lonely) AppendJSON(dst []byte) ([]byte, error) {
@@ -2416,6 +2799,35 @@ func (m *Wrapper) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "empty")
 	}
 	if err := m.Composite.ReadPacked(r); err != nil {
+		return bitwire.InField(err, "composite")
+	}
+	return nil
+}
+
+// VerifyWrapper checks that b is exactly one valid top-level encoding of a Wrapper and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyWrapper(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyWrapperPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyWrapperPacked checks the Wrapper at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyWrapperPacked(r *bitwire.BitReader) error {
+	if err := VerifyShapePacked(r); err != nil {
+		return bitwire.InField(err, "shape")
+	}
+	if err := VerifyLonelyPacked(r); err != nil {
+		return bitwire.InField(err, "lonely")
+	}
+	if err := VerifyEmptyPacked(r); err != nil {
+		return bitwire.InField(err, "empty")
+	}
+	if err := VerifyCompositePacked(r); err != nil {
 		return bitwire.InField(err, "composite")
 	}
 	return nil

@@ -68,6 +68,13 @@ impl Mode {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// The variant whose tag is `value`, if one is declared.
     pub const fn from_value(value: u64) -> Option<Self> {
         match value {
@@ -103,6 +110,18 @@ impl Mode {
         Ok(v)
     }
 
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(3);
+        let tag = c.get(0, 3)?;
+        if Self::from_value(tag).is_none() {
+            return Err(c.error(::bitwire::ErrorKind::InvalidEnum, 0));
+        }
+        Ok(())
+    }
+
     /// The value in the JSON mapping (`docs/json-mapping.md`).
     pub fn to_json(self) -> ::bitwire::json::Value {
         ::bitwire::json::Value::from(self.name())
@@ -131,6 +150,11 @@ impl ::bitwire::Packed for Mode {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Mode::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Mode::check(r)
     }
 }
 
@@ -173,6 +197,13 @@ impl Single {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// The variant whose tag is `value`, if one is declared.
     pub const fn from_value(value: u64) -> Option<Self> {
         match value {
@@ -198,6 +229,13 @@ impl Single {
     #[inline]
     pub fn read(_r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Ok(Self::Only)
+    }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(_r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Ok(())
     }
 
     /// The value in the JSON mapping (`docs/json-mapping.md`).
@@ -227,6 +265,11 @@ impl ::bitwire::Packed for Single {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Single::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Single::check(r)
     }
 }
 
@@ -365,6 +408,13 @@ impl Scalars {
     #[inline]
     pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         ::bitwire::decode_packed(bytes)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
     }
 
     /// Writes the value's bit stream (no padding) at the writer's position.
@@ -557,6 +607,65 @@ impl Scalars {
         })
     }
 
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(23);
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "flag"),
+            (1, 1, "tiny"),
+            (2, 8, "full8"),
+            (10, 13, "odd"),
+        ];
+        if c.avail() < 23 {
+            return Err(c.truncated(RUN));
+        }
+        r.skip_bits(64).in_field("wide")?;
+        let c = r.read_chunk(59);
+        const RUN2: &[(u32, u32, &str)] = &[(0, 54, "big"), (54, 5, "neg")];
+        if c.avail() < 59 {
+            return Err(c.truncated(RUN2));
+        }
+        r.skip_bits(16).in_field("full16")?;
+        r.skip_bits(64).in_field("i64v")?;
+        r.skip_bits(33).in_field("i33")?;
+        r.read_f32().in_field("half")?;
+        r.read_f64().in_field("double")?;
+        let c = r.read_chunk(22);
+        let v = c.get(0, 10).in_field("level")?;
+        if v > 1000 {
+            let e = c.error(::bitwire::ErrorKind::OutOfRange, 0);
+            return Err(e.in_field("level"));
+        }
+        let v = c.get(10, 8).in_field("offset")?;
+        if v > 200 {
+            let e = c.error(::bitwire::ErrorKind::OutOfRange, 10);
+            return Err(e.in_field("offset"));
+        }
+        let v = c.get(18, 4).in_field("shifted")?;
+        if v > 10 {
+            let e = c.error(::bitwire::ErrorKind::OutOfRange, 18);
+            return Err(e.in_field("shifted"));
+        }
+        r.skip_bits(64).in_field("huge")?;
+        let c = r.read_chunk(64);
+        let v = c.get(0, 64).in_field("wide_bounded")?;
+        if v > 18446744073709551610 {
+            let e = c.error(::bitwire::ErrorKind::OutOfRange, 0);
+            return Err(e.in_field("wide_bounded"));
+        }
+        let c = r.read_chunk(16);
+        c.check_quantized(0, 8, 255).in_field("q")?;
+        c.check_quantized(8, 5, 20).in_field("q64")?;
+        let tag = c.get(13, 3).in_field("mode")?;
+        if Mode::from_value(tag).is_none() {
+            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 13);
+            return Err(e.in_field("mode"));
+        }
+        Ok(())
+    }
+
     /// The value in the JSON mapping (`docs/json-mapping.md`).
     pub fn to_json(self) -> ::bitwire::json::Value {
         let mut m = ::bitwire::json::Map::new();
@@ -698,6 +807,11 @@ impl ::bitwire::Packed for Scalars {
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Scalars::read(r)
     }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Scalars::check(r)
+    }
 }
 
 /// Variable-width and composite fields.
@@ -795,6 +909,13 @@ impl Composite {
     #[inline]
     pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         ::bitwire::decode_packed(bytes)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
     }
 
     /// Writes the value's bit stream (no padding) at the writer's position.
@@ -1072,6 +1193,110 @@ impl Composite {
         })
     }
 
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.skip_bits(8).in_field("type")?;
+        r.read_varint(16).in_field("r")?;
+        r.read_varint(32).in_field("v")?;
+        r.read_varint(64).in_field("big")?;
+        r.read_varint(64).in_field("small")?;
+        if r.read_bool().in_field("maybe")? {
+            r.skip_bits(4).in_field("maybe")?;
+        }
+        if r.read_bool().in_field("maybe_named")? {
+            Scalars::check(r).in_field("maybe_named")?;
+        }
+        for i1 in 0..3 {
+            r.skip_bits(12).at_index(i1).in_field("arr")?;
+        }
+        r.skip_bytes(4).in_field("bytes_arr")?;
+        for i1 in 0..2 {
+            Point::check(r).at_index(i1).in_field("points")?;
+        }
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("list")?;
+        if len > 20 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+            return Err(e.in_field("list"));
+        }
+        let len = r.check_len(len, 10, start).in_field("list")?;
+        for i1 in 0..len {
+            let c1 = r.read_chunk(10);
+            let v1 = c1.get(0, 10).at_index(i1).in_field("list")?;
+            if v1 > 1000 {
+                let e = c1.error(::bitwire::ErrorKind::OutOfRange, 0);
+                return Err(e.at_index(i1).in_field("list"));
+            }
+        }
+        let start = r.bit_pos();
+        let len = r.read_varint(64).in_field("nested")?;
+        let len = r.check_len(len, 2, start).in_field("nested")?;
+        for i1 in 0..len {
+            let start1 = r.bit_pos();
+            let len1 = r.read_bits(2).at_index(i1).in_field("nested")?;
+            let t1 = r.check_len(len1, 1, start1);
+            let t1 = t1.at_index(i1);
+            let len1 = t1.in_field("nested")?;
+            for i2 in 0..len1 {
+                if r.read_bool().at_index(i2).at_index(i1).in_field("nested")? {
+                    let t3 = r.skip_bits(1);
+                    let t3 = t3.at_index(i2);
+                    let t3 = t3.at_index(i1);
+                    t3.in_field("nested")?;
+                }
+            }
+        }
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("name")?;
+        if len > 16 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+            return Err(e.in_field("name"));
+        }
+        let len = r.check_len(len, 8, start).in_field("name")?;
+        r.skip_string(len, start).in_field("name")?;
+        let start = r.bit_pos();
+        let len = r.read_varint(64).in_field("text")?;
+        let len = r.check_len(len, 8, start).in_field("text")?;
+        r.skip_string(len, start).in_field("text")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(3).in_field("blob")?;
+        let len = r.check_len(len, 8, start).in_field("blob")?;
+        r.skip_bytes(len).in_field("blob")?;
+        let start = r.bit_pos();
+        let len = r.read_varint(64).in_field("raw")?;
+        let len = r.check_len(len, 8, start).in_field("raw")?;
+        r.skip_bytes(len).in_field("raw")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(8).in_field("octets")?;
+        let len = r.check_len(len, 8, start).in_field("octets")?;
+        r.skip_bytes(len).in_field("octets")?;
+        let start = r.bit_pos();
+        let len = r.read_varint(64).in_field("quants")?;
+        let len = r.check_len(len, 4, start).in_field("quants")?;
+        for i1 in 0..len {
+            r.skip_quantized(4, 15).at_index(i1).in_field("quants")?;
+        }
+        let t = r.skip_bits(7);
+        t.in_field("a_field_with_a_rather_long_name_for_tests")?;
+        let start = r.bit_pos();
+        let t = r.read_bits(7);
+        let len = t.in_field("another_field_with_a_long_name_for_tests")?;
+        if len > 100 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+            return Err(e.in_field("another_field_with_a_long_name_for_tests"));
+        }
+        let t = r.check_len(len, 7, start);
+        let len = t.in_field("another_field_with_a_long_name_for_tests")?;
+        for i1 in 0..len {
+            let t1 = r.skip_bits(7);
+            let t1 = t1.at_index(i1);
+            t1.in_field("another_field_with_a_long_name_for_tests")?;
+        }
+        Ok(())
+    }
+
     /// The value in the JSON mapping (`docs/json-mapping.md`).
     pub fn to_json(&self) -> ::bitwire::json::Value {
         let mut m = ::bitwire::json::Map::new();
@@ -1337,6 +1562,11 @@ impl ::bitwire::Packed for Composite {
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Composite::read(r)
     }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Composite::check(r)
+    }
 }
 
 /// Schema: `struct Point` (kitchen_sink.bw:70), 16 bits.
@@ -1379,6 +1609,13 @@ impl Point {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -1399,6 +1636,18 @@ impl Point {
             return Err(c.truncated(RUN));
         }
         Ok(Self { x, y })
+    }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(16);
+        const RUN: &[(u32, u32, &str)] = &[(0, 8, "x"), (8, 8, "y")];
+        if c.avail() < 16 {
+            return Err(c.truncated(RUN));
+        }
+        Ok(())
     }
 
     /// The value in the JSON mapping (`docs/json-mapping.md`).
@@ -1434,6 +1683,11 @@ impl ::bitwire::Packed for Point {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Point::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Point::check(r)
     }
 }
 
@@ -1473,6 +1727,13 @@ impl Empty {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, _w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -1483,6 +1744,13 @@ impl Empty {
     #[inline]
     pub fn read(_r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Ok(Self {})
+    }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(_r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Ok(())
     }
 
     /// The value in the JSON mapping (`docs/json-mapping.md`).
@@ -1511,6 +1779,11 @@ impl ::bitwire::Packed for Empty {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Empty::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Empty::check(r)
     }
 }
 
@@ -1554,6 +1827,13 @@ impl Shape {
     #[inline]
     pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         ::bitwire::decode_packed(bytes)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
     }
 
     /// Writes the value's bit stream (no padding) at the writer's position.
@@ -1634,6 +1914,46 @@ impl Shape {
         }
     }
 
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(3);
+        let tag = c.get(0, 3)?;
+        match tag {
+            0 => {
+                r.skip_bits(8).in_field("Circle")?;
+                Ok(())
+            }
+            3 => {
+                Point::check(r).in_field("Rect")?;
+                Ok(())
+            }
+            4 => {
+                let start = r.bit_pos();
+                let len = r.read_bits(3).in_field("Dots")?;
+                if len > 4 {
+                    let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+                    return Err(e.in_field("Dots"));
+                }
+                let len = r.check_len(len, 16, start).in_field("Dots")?;
+                for i1 in 0..len {
+                    Point::check(r).at_index(i1).in_field("Dots")?;
+                }
+                Ok(())
+            }
+            5 => {
+                let start = r.bit_pos();
+                let len = r.read_varint(64).in_field("Label")?;
+                let len = r.check_len(len, 8, start).in_field("Label")?;
+                r.skip_string(len, start).in_field("Label")?;
+                Ok(())
+            }
+            6 => Ok(()),
+            _ => Err(c.error(::bitwire::ErrorKind::InvalidEnum, 0)),
+        }
+    }
+
     /// The value in the JSON mapping (`docs/json-mapping.md`).
     pub fn to_json(&self) -> ::bitwire::json::Value {
         match self {
@@ -1705,6 +2025,11 @@ impl ::bitwire::Packed for Shape {
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Shape::read(r)
     }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Shape::check(r)
+    }
 }
 
 /// Schema: `union Lonely` (kitchen_sink.bw:86), 1 bit.
@@ -1745,6 +2070,13 @@ impl Lonely {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -1761,6 +2093,14 @@ impl Lonely {
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let v = r.read_bool().in_field("Alone")?;
         Ok(Self::Alone(v))
+    }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.skip_bits(1).in_field("Alone")?;
+        Ok(())
     }
 
     /// The value in the JSON mapping (`docs/json-mapping.md`).
@@ -1797,6 +2137,11 @@ impl ::bitwire::Packed for Lonely {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Lonely::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Lonely::check(r)
     }
 }
 
@@ -1842,6 +2187,13 @@ impl Wrapper {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -1865,6 +2217,16 @@ impl Wrapper {
             empty,
             composite,
         })
+    }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Shape::check(r).in_field("shape")?;
+        Lonely::check(r).in_field("lonely")?;
+        Composite::check(r).in_field("composite")?;
+        Ok(())
     }
 
     /// The value in the JSON mapping (`docs/json-mapping.md`).
@@ -1911,6 +2273,11 @@ impl ::bitwire::Packed for Wrapper {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Wrapper::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Wrapper::check(r)
     }
 }
 

@@ -114,6 +114,26 @@ export function readMode(r: bw.BitReader): Mode {
   return value;
 }
 
+/**
+ * Checks a whole input as `decodeMode` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyMode(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipMode(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipMode(r: bw.BitReader): void {
+  const at = r.bitPos;
+  const raw = r.readBits(3);
+  const value = modeFromTag(raw);
+  if (value === undefined) {
+    throw bw.error("InvalidEnum", at);
+  }
+}
+
 /** The value in the JSON mapping (docs/json-mapping.md). */
 export function modeToJson(value: Mode): unknown {
   return value;
@@ -193,6 +213,21 @@ export function writeSingle(w: bw.BitWriter, v: Single): void {
 /** Reads a value at the reader's position. */
 export function readSingle(_r: bw.BitReader): Single {
   return "Only";
+}
+
+/**
+ * Checks a whole input as `decodeSingle` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifySingle(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipSingle(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipSingle(_r: bw.BitReader): void {
+  // Every value encodes to zero bits: nothing to read or check.
 }
 
 /** The value in the JSON mapping (docs/json-mapping.md). */
@@ -714,6 +749,115 @@ export function readScalars(r: bw.BitReader): Scalars {
     mode,
     single,
   };
+}
+
+/**
+ * Checks a whole input as `decodeScalars` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyScalars(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipScalars(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipScalars(r: bw.BitReader): void {
+  r.loadChunk(23);
+  if (r.chunkAvail < 23) {
+    throw r.chunkTruncated(SCALARS_RUN1);
+  }
+  r.loadChunk(64);
+  if (r.chunkAvail < 64) {
+    throw r.chunkTruncated(SCALARS_RUN2);
+  }
+  r.loadChunk(59);
+  if (r.chunkAvail < 59) {
+    throw r.chunkTruncated(SCALARS_RUN3);
+  }
+  r.loadChunk(16);
+  if (r.chunkAvail < 16) {
+    throw r.chunkTruncated(SCALARS_RUN4);
+  }
+  r.loadChunk(64);
+  if (r.chunkAvail < 64) {
+    throw r.chunkTruncated(SCALARS_RUN5);
+  }
+  r.loadChunk(33);
+  if (r.chunkAvail < 33) {
+    throw r.chunkTruncated(SCALARS_RUN6);
+  }
+  r.loadChunk(32);
+  const lo = r.chunkLo;
+  if (r.chunkAvail < 32) {
+    throw r.chunkTruncated(SCALARS_RUN7);
+  }
+  const raw = lo >>> 0;
+  if (bw.isNonCanonicalF32(raw)) {
+    throw bw.error("NonCanonical", r.chunkStart, "half");
+  }
+  r.loadChunk(64);
+  const lo2 = r.chunkLo;
+  const hi = r.chunkHi;
+  if (r.chunkAvail < 64) {
+    throw r.chunkTruncated(SCALARS_RUN8);
+  }
+  if (bw.isNonCanonicalF64(lo2, hi)) {
+    throw bw.error("NonCanonical", r.chunkStart, "double");
+  }
+  r.loadChunk(22);
+  const lo3 = r.chunkLo;
+  if (r.chunkAvail < 10) {
+    throw r.chunkTruncated(SCALARS_RUN9);
+  }
+  const raw2 = lo3 & 1023;
+  if (raw2 > 1000) {
+    throw bw.error("OutOfRange", r.chunkStart, "level");
+  }
+  if (r.chunkAvail < 18) {
+    throw r.chunkTruncated(SCALARS_RUN9);
+  }
+  const raw3 = (lo3 >>> 10) & 255;
+  if (raw3 > 200) {
+    throw bw.error("OutOfRange", r.chunkStart + 10, "offset");
+  }
+  if (r.chunkAvail < 22) {
+    throw r.chunkTruncated(SCALARS_RUN9);
+  }
+  const raw4 = (lo3 >>> 18) & 15;
+  if (raw4 > 10) {
+    throw bw.error("OutOfRange", r.chunkStart + 18, "shifted");
+  }
+  r.loadChunk(64);
+  if (r.chunkAvail < 64) {
+    throw r.chunkTruncated(SCALARS_RUN10);
+  }
+  r.loadChunk(64);
+  const lo4 = r.chunkLo;
+  const hi2 = r.chunkHi;
+  if (r.chunkAvail < 64) {
+    throw r.chunkTruncated(SCALARS_RUN11);
+  }
+  const raw5 = BigInt(lo4 >>> 0) | (BigInt(hi2 >>> 0) << 32n);
+  if (raw5 > 18446744073709551610n) {
+    throw bw.error("OutOfRange", r.chunkStart, "wide_bounded");
+  }
+  r.loadChunk(16);
+  const lo5 = r.chunkLo;
+  if (r.chunkAvail < 13) {
+    throw r.chunkTruncated(SCALARS_RUN12);
+  }
+  const q = (lo5 >>> 8) & 31;
+  if (q > 20) {
+    throw bw.error("OutOfRange", r.chunkStart + 8, "q64");
+  }
+  if (r.chunkAvail < 16) {
+    throw r.chunkTruncated(SCALARS_RUN12);
+  }
+  const value = modeFromTag((lo5 >>> 13) & 7);
+  if (value === undefined) {
+    throw bw.error("InvalidEnum", r.chunkStart + 13, "mode");
+  }
 }
 
 /** The value in the JSON mapping (docs/json-mapping.md). */
@@ -1467,6 +1611,191 @@ export function readComposite(r: bw.BitReader): Composite {
   };
 }
 
+/**
+ * Checks a whole input as `decodeComposite` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyComposite(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipComposite(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipComposite(r: bw.BitReader): void {
+  r.loadChunk(8);
+  if (r.chunkAvail < 8) {
+    throw r.chunkTruncated(COMPOSITE_RUN1);
+  }
+  try {
+    r.skipVarint(16);
+  } catch (e) {
+    throw bw.inField(e, "r");
+  }
+  try {
+    r.skipVarint(32);
+  } catch (e) {
+    throw bw.inField(e, "v");
+  }
+  try {
+    r.skipVarint(64);
+  } catch (e) {
+    throw bw.inField(e, "big");
+  }
+  try {
+    r.skipVarint(64);
+  } catch (e) {
+    throw bw.inField(e, "small");
+  }
+  try {
+    if (r.readBool()) {
+      r.skip(4);
+    }
+  } catch (e) {
+    throw bw.inField(e, "maybe");
+  }
+  try {
+    if (r.readBool()) {
+      skipScalars(r);
+    }
+  } catch (e) {
+    throw bw.inField(e, "maybe_named");
+  }
+  try {
+    r.skipElements(3, 12);
+  } catch (e) {
+    throw bw.inField(e, "arr");
+  }
+  try {
+    r.skipElements(4, 8);
+  } catch (e) {
+    throw bw.inField(e, "bytes_arr");
+  }
+  try {
+    for (let i = 0; i < 2; i++) {
+      try {
+        skipPoint(r);
+      } catch (e) {
+        throw bw.atIndex(e, i);
+      }
+    }
+  } catch (e) {
+    throw bw.inField(e, "points");
+  }
+  try {
+    const start = r.bitPos;
+    let len = r.readBits(5);
+    if (len > 20) {
+      throw bw.error("InvalidLength", start);
+    }
+    len = r.checkLen(len, 10, start);
+    for (let i2 = 0; i2 < len; i2++) {
+      try {
+        const at = r.bitPos;
+        const raw = r.readBits(10);
+        if (raw > 1000) {
+          throw bw.error("OutOfRange", at);
+        }
+      } catch (e) {
+        throw bw.atIndex(e, i2);
+      }
+    }
+  } catch (e) {
+    throw bw.inField(e, "list");
+  }
+  try {
+    const start2 = r.bitPos;
+    let len2 = r.readLength();
+    len2 = r.checkLen(len2, 2, start2);
+    for (let i3 = 0; i3 < len2; i3++) {
+      try {
+        const start3 = r.bitPos;
+        let len3 = r.readBits(2);
+        len3 = r.checkLen(len3, 1, start3);
+        for (let i4 = 0; i4 < len3; i4++) {
+          try {
+            if (r.readBool()) {
+              r.skip(1);
+            }
+          } catch (e) {
+            throw bw.atIndex(e, i4);
+          }
+        }
+      } catch (e) {
+        throw bw.atIndex(e, i3);
+      }
+    }
+  } catch (e) {
+    throw bw.inField(e, "nested");
+  }
+  try {
+    const start4 = r.bitPos;
+    let len4 = r.readBits(5);
+    if (len4 > 16) {
+      throw bw.error("InvalidLength", start4);
+    }
+    len4 = r.checkLen(len4, 8, start4);
+    r.skipString(len4, start4);
+  } catch (e) {
+    throw bw.inField(e, "name");
+  }
+  try {
+    const start5 = r.bitPos;
+    let len5 = r.readLength();
+    len5 = r.checkLen(len5, 8, start5);
+    r.skipString(len5, start5);
+  } catch (e) {
+    throw bw.inField(e, "text");
+  }
+  try {
+    const start6 = r.bitPos;
+    let len6 = r.readBits(3);
+    len6 = r.checkLen(len6, 8, start6);
+    r.skip(len6 * 8);
+  } catch (e) {
+    throw bw.inField(e, "blob");
+  }
+  try {
+    const start7 = r.bitPos;
+    let len7 = r.readLength();
+    len7 = r.checkLen(len7, 8, start7);
+    r.skip(len7 * 8);
+  } catch (e) {
+    throw bw.inField(e, "raw");
+  }
+  try {
+    const start8 = r.bitPos;
+    let len8 = r.readBits(8);
+    len8 = r.checkLen(len8, 8, start8);
+    r.skip(len8 * 8);
+  } catch (e) {
+    throw bw.inField(e, "octets");
+  }
+  try {
+    const start9 = r.bitPos;
+    let len9 = r.readLength();
+    len9 = r.checkLen(len9, 4, start9);
+    r.skip(len9 * 4);
+  } catch (e) {
+    throw bw.inField(e, "quants");
+  }
+  r.loadChunk(7);
+  if (r.chunkAvail < 7) {
+    throw r.chunkTruncated(COMPOSITE_RUN2);
+  }
+  try {
+    const start10 = r.bitPos;
+    let len10 = r.readBits(7);
+    if (len10 > 100) {
+      throw bw.error("InvalidLength", start10);
+    }
+    len10 = r.checkLen(len10, 7, start10);
+    r.skip(len10 * 7);
+  } catch (e) {
+    throw bw.inField(e, "another_field_with_a_long_name_for_tests");
+  }
+}
+
 /** The value in the JSON mapping (docs/json-mapping.md). */
 export function compositeToJson(value: Composite): unknown {
   return {
@@ -1650,6 +1979,24 @@ export function readPoint(r: bw.BitReader): Point {
   return { x, y };
 }
 
+/**
+ * Checks a whole input as `decodePoint` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyPoint(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipPoint(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipPoint(r: bw.BitReader): void {
+  r.loadChunk(16);
+  if (r.chunkAvail < 16) {
+    throw r.chunkTruncated(POINT_RUN);
+  }
+}
+
 /** The value in the JSON mapping (docs/json-mapping.md). */
 export function pointToJson(value: Point): unknown {
   return {
@@ -1721,6 +2068,21 @@ export function writeEmpty(_w: bw.BitWriter, _v: Empty): void {
 /** Reads a value at the reader's position. */
 export function readEmpty(_r: bw.BitReader): Empty {
   return {};
+}
+
+/**
+ * Checks a whole input as `decodeEmpty` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyEmpty(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipEmpty(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipEmpty(_r: bw.BitReader): void {
+  // Every value encodes to zero bits: nothing to read or check.
 }
 
 /** The value in the JSON mapping (docs/json-mapping.md). */
@@ -1916,6 +2278,76 @@ export function readShape(r: bw.BitReader): Shape {
   }
 }
 
+/**
+ * Checks a whole input as `decodeShape` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyShape(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipShape(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipShape(r: bw.BitReader): void {
+  const at = r.bitPos;
+  const tag = r.readBits(3);
+  switch (tag) {
+    case 0: {
+      try {
+        r.skip(8);
+      } catch (e) {
+        throw bw.inField(e, "Circle");
+      }
+      return;
+    }
+    case 3: {
+      try {
+        skipPoint(r);
+      } catch (e) {
+        throw bw.inField(e, "Rect");
+      }
+      return;
+    }
+    case 4: {
+      try {
+        const start = r.bitPos;
+        let len = r.readBits(3);
+        if (len > 4) {
+          throw bw.error("InvalidLength", start);
+        }
+        len = r.checkLen(len, 16, start);
+        for (let i = 0; i < len; i++) {
+          try {
+            skipPoint(r);
+          } catch (e) {
+            throw bw.atIndex(e, i);
+          }
+        }
+      } catch (e) {
+        throw bw.inField(e, "Dots");
+      }
+      return;
+    }
+    case 5: {
+      try {
+        const start2 = r.bitPos;
+        let len2 = r.readLength();
+        len2 = r.checkLen(len2, 8, start2);
+        r.skipString(len2, start2);
+      } catch (e) {
+        throw bw.inField(e, "Label");
+      }
+      return;
+    }
+    case 6: {
+      return;
+    }
+    default:
+      throw bw.error("InvalidEnum", at);
+  }
+}
+
 /** The value in the JSON mapping (docs/json-mapping.md). */
 export function shapeToJson(value: Shape): unknown {
   switch (value.kind) {
@@ -2015,6 +2447,25 @@ export function readLonely(r: bw.BitReader): Lonely {
     throw bw.inField(e, "Alone");
   }
   return { kind: "Alone", value: value };
+}
+
+/**
+ * Checks a whole input as `decodeLonely` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyLonely(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipLonely(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipLonely(r: bw.BitReader): void {
+  try {
+    r.skip(1);
+  } catch (e) {
+    throw bw.inField(e, "Alone");
+  }
 }
 
 /** The value in the JSON mapping (docs/json-mapping.md). */
@@ -2127,6 +2578,35 @@ export function readWrapper(r: bw.BitReader): Wrapper {
   return { shape, lonely, empty, composite };
 }
 
+/**
+ * Checks a whole input as `decodeWrapper` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyWrapper(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipWrapper(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipWrapper(r: bw.BitReader): void {
+  try {
+    skipShape(r);
+  } catch (e) {
+    throw bw.inField(e, "shape");
+  }
+  try {
+    skipLonely(r);
+  } catch (e) {
+    throw bw.inField(e, "lonely");
+  }
+  try {
+    skipComposite(r);
+  } catch (e) {
+    throw bw.inField(e, "composite");
+  }
+}
+
 /** The value in the JSON mapping (docs/json-mapping.md). */
 export function wrapperToJson(value: Wrapper): unknown {
   return {
@@ -2192,6 +2672,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Mode",
     encode: encodeMode,
     decode: decodeMode,
+    verify: verifyMode,
     toJson: modeToJson,
     fromJson: modeFromJson,
   },
@@ -2199,6 +2680,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Single",
     encode: encodeSingle,
     decode: decodeSingle,
+    verify: verifySingle,
     toJson: singleToJson,
     fromJson: singleFromJson,
   },
@@ -2206,6 +2688,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Scalars",
     encode: encodeScalars,
     decode: decodeScalars,
+    verify: verifyScalars,
     toJson: scalarsToJson,
     fromJson: scalarsFromJson,
   },
@@ -2213,6 +2696,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Composite",
     encode: encodeComposite,
     decode: decodeComposite,
+    verify: verifyComposite,
     toJson: compositeToJson,
     fromJson: compositeFromJson,
   },
@@ -2220,6 +2704,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Point",
     encode: encodePoint,
     decode: decodePoint,
+    verify: verifyPoint,
     toJson: pointToJson,
     fromJson: pointFromJson,
   },
@@ -2227,6 +2712,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Empty",
     encode: encodeEmpty,
     decode: decodeEmpty,
+    verify: verifyEmpty,
     toJson: emptyToJson,
     fromJson: emptyFromJson,
   },
@@ -2234,6 +2720,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Shape",
     encode: encodeShape,
     decode: decodeShape,
+    verify: verifyShape,
     toJson: shapeToJson,
     fromJson: shapeFromJson,
   },
@@ -2241,6 +2728,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Lonely",
     encode: encodeLonely,
     decode: decodeLonely,
+    verify: verifyLonely,
     toJson: lonelyToJson,
     fromJson: lonelyFromJson,
   },
@@ -2248,6 +2736,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Wrapper",
     encode: encodeWrapper,
     decode: decodeWrapper,
+    verify: verifyWrapper,
     toJson: wrapperToJson,
     fromJson: wrapperFromJson,
   },

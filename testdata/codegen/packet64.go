@@ -190,6 +190,31 @@ var packet64Run1 = []bitwire.RunField{
 	{Offset: 48, Bits: 16, Name: "score"},
 }
 
+// VerifyPacket64 checks that b is exactly one valid top-level encoding of a Packet64 and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyPacket64(b []byte) error {
+	if len(b) != Packet64MaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		r := bitwire.NewBitReader(b)
+		if err := VerifyPacket64Packed(&r); err != nil {
+			return err
+		}
+		return r.Finish()
+	}
+	return nil
+}
+
+// VerifyPacket64Packed checks the Packet64 at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyPacket64Packed(r *bitwire.BitReader) error {
+	c := r.ReadChunk(64)
+	if c.Avail < 64 {
+		return c.Truncated(packet64Run1)
+	}
+	return nil
+}
+
 // AppendJSON appends the value's JSON form (docs/json-mapping.md) to dst. A
 // value the schema does not declare (an enum value, a union tag) is InvalidEnum.
 func (m *Packet64) AppendJSON(dst []byte) ([]byte, error) {

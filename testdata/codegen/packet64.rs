@@ -83,6 +83,13 @@ impl Packet64 {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -170,6 +177,27 @@ impl Packet64 {
         })
     }
 
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(64);
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "is_alive"),
+            (1, 4, "weapon_id"),
+            (5, 2, "team_id"),
+            (7, 9, "health"),
+            (16, 12, "pos_x"),
+            (28, 12, "pos_y"),
+            (40, 8, "rotation"),
+            (48, 16, "score"),
+        ];
+        if c.avail() < 64 {
+            return Err(c.truncated(RUN));
+        }
+        Ok(())
+    }
+
     /// The value in the JSON mapping (`docs/json-mapping.md`).
     pub fn to_json(self) -> ::bitwire::json::Value {
         let mut m = ::bitwire::json::Map::new();
@@ -242,6 +270,11 @@ impl ::bitwire::Packed for Packet64 {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Packet64::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Packet64::check(r)
     }
 }
 

@@ -186,6 +186,24 @@ export function readPacket64(r: bw.BitReader): Packet64 {
   return { isAlive, weaponId, teamId, health, posX, posY, rotation, score };
 }
 
+/**
+ * Checks a whole input as `decodePacket64` does, in the same order and with
+ * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ */
+export function verifyPacket64(bytes: Uint8Array): void {
+  const r = bw.sharedReader(bytes);
+  skipPacket64(r);
+  r.finish();
+}
+
+/** Moves past a value at the reader's position, checking it as the read does. */
+export function skipPacket64(r: bw.BitReader): void {
+  r.loadChunk(64);
+  if (r.chunkAvail < 64) {
+    throw r.chunkTruncated(PACKET64_RUN);
+  }
+}
+
 /** The value in the JSON mapping (docs/json-mapping.md). */
 export function packet64ToJson(value: Packet64): unknown {
   return {
@@ -268,6 +286,7 @@ export const codecs: Readonly<Record<string, bw.TypeCodec<unknown>>> = {
     name: "Packet64",
     encode: encodePacket64,
     decode: decodePacket64,
+    verify: verifyPacket64,
     toJson: packet64ToJson,
     fromJson: packet64FromJson,
   },

@@ -53,6 +53,8 @@ pub struct TypeCodec {
     pub normalize: fn(&Value) -> Result<Value, Failure>,
     /// `decode` alone, the value dropped: what the allocation test measures.
     pub decode_only: fn(&[u8]) -> Result<(), bitwire::Error>,
+    /// The generated `verify`: checks the bytes without building the value.
+    pub verify: fn(&[u8]) -> Result<(), bitwire::Error>,
 }
 
 impl TypeCodec {
@@ -70,6 +72,7 @@ impl TypeCodec {
             decode: decode::<T>,
             normalize: normalize::<T>,
             decode_only: decode_only::<T>,
+            verify: bitwire::verify_packed::<T>,
         }
     }
 }

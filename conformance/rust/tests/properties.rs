@@ -7,7 +7,9 @@
 //!    both — same value, or same error kind, bit offset and path — never a panic; what
 //!    is accepted re-encodes to the same bytes (canonical form, spec §2.4);
 //! 3. bounded allocation: decoding any of those inputs allocates at most a small
-//!    multiple of the input size (spec §5.6), measured by a counting allocator.
+//!    multiple of the input size (spec §5.6), measured by a counting allocator;
+//! 4. verify: the generated `verify` accepts exactly what `decode` accepts, fails with
+//!    the same error (kind, bit offset, path) otherwise, and allocates nothing.
 //!
 //! Bounded for CI: `BITWIRE_PROP_CASES` (default 200 values per type) and
 //! `BITWIRE_SEED` (default 42) make longer or different runs; a failure prints the seed.
@@ -15,6 +17,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use bitwire::PathSegment;
 use bitwire_compiler::codec::random::{random_value, Rng};
 use bitwire_compiler::codec::{self, CodecError, Value};
 use bitwire_compiler::ir::{Schema, Type, TypeId};
@@ -56,6 +59,23 @@ fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
     PEAK.with(|p| p.set(base));
     let r = f();
     (r, PEAK.with(|p| p.get()) - base)
+}
+
+/// Peak bytes allocated by building an error equal to `e` the way generated code does
+/// (innermost path segment first).
+fn error_allocation(e: &bitwire::Error) -> usize {
+    let segs: Vec<PathSegment> = e.path().cloned().collect();
+    let (rebuilt, peak) = peak_during(|| {
+        segs.iter().rev().fold(
+            bitwire::Error::new(e.kind(), e.bit()),
+            |err, seg| match seg {
+                PathSegment::Field(name) => err.in_field(name),
+                PathSegment::Index(i) => err.at_index(*i),
+            },
+        )
+    });
+    assert_eq!(&rebuilt, e);
+    peak
 }
 
 /// What one implementation made of an input: the decoded value, or the error.
@@ -165,8 +185,27 @@ fn generated_code_and_reference_codec_agree_on_random_and_hostile_input() {
                 );
                 values += 1;
 
+                let (ok, peak) = peak_during(|| (c.verify)(&reference));
+                assert_eq!(ok, Ok(()), "{ctx}: verify rejects valid {json}");
+                assert_eq!(peak, 0, "{ctx}: verify allocated on valid {json}");
+
                 for bytes in mutations(&mut rng, &reference) {
-                    let (_, peak) = peak_during(|| (c.decode_only)(&bytes));
+                    let (decoded, peak) = peak_during(|| (c.decode_only)(&bytes));
+                    let (verified, verify_peak) = peak_during(|| (c.verify)(&bytes));
+                    assert_eq!(
+                        verified,
+                        decoded,
+                        "{ctx}: verify and decode disagree on {}",
+                        codec::to_hex(&bytes)
+                    );
+                    // An error is a boxed value with a path vector: the one allocation
+                    // verify may make is that of the error it returns.
+                    let error_cost = verified.as_ref().err().map_or(0, error_allocation);
+                    assert!(
+                        verify_peak <= error_cost,
+                        "{ctx}: verify allocated {verify_peak} bytes on {} (its error alone: {error_cost})",
+                        codec::to_hex(&bytes)
+                    );
                     let got = generated_outcome(s, *id, c, &bytes);
                     let want = reference_outcome(s, *id, &bytes);
                     let hex = codec::to_hex(&bytes);

@@ -11,6 +11,9 @@
 //!   input such as off-grid quantized floats, which decode to another value);
 //! - `acceptable`: decoding may fail or succeed, but must not panic.
 //!
+//! Every case with `bytes` also goes through the generated `verify`, which must accept
+//! the bytes of `valid` cases and fail on `invalid` ones with the vector's error.
+//!
 //! Cases listed in `conformance/rust/known-failures.txt` must fail; the run fails when
 //! one passes. The summary line is `N passed, N failed`.
 
@@ -128,6 +131,7 @@ fn run_generated(suite: &str, case: &Value) -> Result<(), String> {
                 return Err(format!("encoded {}, expected {}", hex(&encoded), hex(&b)));
             }
             let decoded = (c.decode)(&b).map_err(|e| format!("decode failed: {e:?}"))?;
+            (c.verify)(&b).map_err(|e| format!("verify failed: {e:?}"))?;
             let want = (c.normalize)(v).map_err(|e| format!("normalize failed: {e:?}"))?;
             if decoded != want {
                 return Err(format!("decoded {decoded}, expected {want}"));
@@ -141,17 +145,30 @@ fn run_generated(suite: &str, case: &Value) -> Result<(), String> {
             }
             Ok(())
         }
-        ("invalid", _, Some(b)) => match (c.decode)(&b) {
-            Ok(v) => Err(format!("decoded {v} from invalid input")),
-            Err(f) => Observed::from_failure(&f).check(&expected_error(case)),
-        },
+        ("invalid", _, Some(b)) => {
+            match (c.verify)(&b) {
+                Ok(()) => return Err("verify accepted invalid input".into()),
+                Err(e) => Observed::from_failure(&Failure::Wire(e))
+                    .check(&expected_error(case))
+                    .map_err(|e| format!("verify: {e}"))?,
+            }
+            match (c.decode)(&b) {
+                Ok(v) => Err(format!("decoded {v} from invalid input")),
+                Err(f) => Observed::from_failure(&f).check(&expected_error(case)),
+            }
+        }
         ("invalid", Some(v), None) => match (c.encode)(v) {
             Ok(b) => Err(format!("encoded invalid value to {}", hex(&b))),
             Err(f) => Observed::from_failure(&f).check(&expected_error(case)),
         },
         ("acceptable", _, Some(b)) => {
-            let _ = (c.decode)(&b);
-            Ok(())
+            let decoded = (c.decode)(&b).map(drop);
+            let verified = (c.verify)(&b).map_err(Failure::Wire);
+            match (decoded, verified) {
+                (Ok(()), Ok(())) => Ok(()),
+                (Err(d), Err(v)) if format!("{d:?}") == format!("{v:?}") => Ok(()),
+                (d, v) => Err(format!("decode gave {d:?} but verify {v:?}")),
+            }
         }
         (r, _, _) => Err(format!("malformed case (result {r})")),
     }

@@ -6,11 +6,14 @@
 // - `{"suite", "type", "value", "bytes"}`: the value encodes to exactly these bytes,
 //   and the bytes decode back to JSON equal to the value;
 // - `{"suite", "type", "input", "outcome": {"value"} | {"error": {kind, bit, path}}}`:
-//   decoding the input gives the same value, or the same error kind, bit and path.
+//   decoding the input gives the same value, or the same error kind, bit and path, and
+//   `verifyX` accepts it, or throws that same error.
 //
 // Lines without a `suite` (the header with the seed) are skipped.
 
 import { readFileSync } from "node:fs";
+
+import type { TypeCodec } from "@bitwire/runtime";
 
 import { type Expected, checkError, findCodec, hex, jsonEqual, sameBytes, show, unhex, why } from "./util.js";
 
@@ -48,6 +51,24 @@ export function runCorpus(path: string): { passed: number; failed: number; probl
   return result;
 }
 
+/** `undefined` when `verify` on `input` has the corpus outcome (no throw, or the error). */
+function verifyOutcome(
+  codec: TypeCodec<unknown>,
+  input: Uint8Array,
+  want: { value?: unknown; error?: Expected },
+): string | undefined {
+  try {
+    codec.verify(input);
+  } catch (e) {
+    if (want.error === undefined) {
+      return `verify threw ${why(e)} on ${hex(input)}, which decodes`;
+    }
+    const p = checkError(e, want.error);
+    return p === undefined ? undefined : `verify: ${p}`;
+  }
+  return want.error === undefined ? undefined : `verify accepted ${hex(input)}, expected ${show(want.error)}`;
+}
+
 function check(line: Line): string | undefined {
   const codec = findCodec(line.suite ?? "", line.type);
   if (codec === undefined) {
@@ -60,6 +81,7 @@ function check(line: Line): string | undefined {
       if (!sameBytes(got, bytes)) {
         return `encoded ${hex(got)}, expected ${line.bytes}`;
       }
+      codec.verify(bytes);
       const back = codec.toJson(codec.decode(bytes));
       return jsonEqual(back, line.value) ? undefined : `decoded ${show(back)}, expected ${show(line.value)}`;
     } catch (e) {
@@ -68,6 +90,10 @@ function check(line: Line): string | undefined {
   }
   const input = unhex(line.input ?? "");
   const want = line.outcome ?? {};
+  const verified = verifyOutcome(codec, input, want);
+  if (verified !== undefined) {
+    return verified;
+  }
   let got: unknown;
   try {
     got = codec.toJson(codec.decode(input));

@@ -1,7 +1,8 @@
 // The property test over hostile bytes, for every named type of every suite: decoding
 // random and mutated byte strings never throws anything but a BitwireError, and
 // whatever decodes re-encodes to exactly the same bytes (canonical form, spec §2.4),
-// also after a round trip through the JSON mapping.
+// also after a round trip through the JSON mapping; `verifyX` agrees with decoding on
+// every input (accepts exactly what decodes, else throws the same kind, bit and path).
 //
 // Fixed seed (BITWIRE_SEED, default 42, printed) and bounded count (BITWIRE_PROP_CASES
 // inputs per type, default 300). Starting points for mutations: the valid bytes of the
@@ -11,7 +12,7 @@
 import { BitwireError, type TypeCodec } from "@bitwire/runtime";
 
 import { suites } from "../gen/registry.js";
-import { hex, sameBytes, why } from "./util.js";
+import { hex, sameBytes, sameError, why } from "./util.js";
 
 /** mulberry32: a small, fast 32-bit generator (the same sequence on every runtime). */
 class Rng {
@@ -68,10 +69,28 @@ function mutate(rng: Rng, seed: Uint8Array): Uint8Array {
 /** `undefined` when `input` behaves canonically under `codec`, else why not. */
 function probe(codec: TypeCodec<unknown>, input: Uint8Array): { decoded: boolean; problem?: string } {
   let value: unknown;
+  let verifyError: unknown;
+  let verified = true;
+  try {
+    codec.verify(input);
+  } catch (e) {
+    verified = false;
+    verifyError = e;
+  }
   try {
     value = codec.decode(input);
   } catch (e) {
-    return e instanceof BitwireError ? { decoded: false } : { decoded: false, problem: `decode threw ${why(e)}` };
+    if (!(e instanceof BitwireError)) {
+      return { decoded: false, problem: `decode threw ${why(e)}` };
+    }
+    if (verified) {
+      return { decoded: false, problem: `verify accepted ${hex(input)}, decode threw ${why(e)}` };
+    }
+    const differs = sameError(verifyError, e);
+    return differs === undefined ? { decoded: false } : { decoded: false, problem: `${hex(input)}: ${differs}` };
+  }
+  if (!verified) {
+    return { decoded: true, problem: `verify rejected ${hex(input)}, which decodes: ${why(verifyError)}` };
   }
   try {
     const again = codec.encode(value);

@@ -115,3 +115,16 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 export function why(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
+
+/** `undefined` when `verify` threw exactly what `decode` threw (kind, bit, path). */
+export function sameError(verifyError: unknown, decodeError: unknown): string | undefined {
+  const v = observe(verifyError);
+  const d = observe(decodeError);
+  if (v === undefined) {
+    return `verify threw a non-bitwire error: ${why(verifyError)}`;
+  }
+  if (d === undefined || v.kind !== d.kind || v.bit !== d.bit || v.path !== d.path) {
+    return `verify threw ${show(v)}, decode ${d === undefined ? why(decodeError) : show(d)}`;
+  }
+  return undefined;
+}

@@ -7,7 +7,9 @@
 // - `invalid` with `bytes`: decoding fails with the vector's kind, bit and path;
 // - `invalid` with only a `value`: `fromJson` or encoding fails with the vector's kind
 //   and path, and bit (JSON errors carry no bit);
-// - `acceptable`: decoding succeeds or fails with a bitwire error, nothing else.
+// - `acceptable`: decoding succeeds or fails with a bitwire error, nothing else;
+// - every case with `bytes`: `verifyX` agrees with decoding (no throw on valid bytes,
+//   the same kind, bit and path on invalid ones).
 //
 // Cases listed in conformance/ts/known-failures.txt must fail; the run fails when one
 // passes.
@@ -15,7 +17,21 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { type Expected, checkError, findCodec, hex, jsonEqual, observe, sameBytes, show, unhex, why } from "./util.js";
+import type { TypeCodec } from "@bitwire/runtime";
+
+import {
+  type Expected,
+  checkError,
+  findCodec,
+  hex,
+  jsonEqual,
+  observe,
+  sameBytes,
+  sameError,
+  show,
+  unhex,
+  why,
+} from "./util.js";
 
 /** One case of a vector file. */
 interface Case {
@@ -36,8 +52,55 @@ export interface Tally {
   seen: Set<string>;
 }
 
-/** `undefined` when the case behaves as stated, else why not. */
+/** `undefined` when the case behaves as stated, else why not (decode, then verify). */
 function runCase(suite: string, c: Case): string | undefined {
+  const problem = runDecodeCase(suite, c);
+  if (problem !== undefined || c.bytes === undefined) {
+    return problem;
+  }
+  const codec = findCodec(suite, c.type);
+  return codec === undefined ? undefined : verifyCase(codec, c, unhex(c.bytes));
+}
+
+/**
+ * `verifyX` on a case's bytes: no throw where the bytes decode (`valid`), the vector's
+ * error where they must not (`invalid`), and for `acceptable` bytes whatever decoding
+ * does (success, or the very same error).
+ */
+function verifyCase(codec: TypeCodec<unknown>, c: Case, bytes: Uint8Array): string | undefined {
+  if (c.result === "encodes") {
+    return undefined;
+  }
+  let decodeError: unknown;
+  let decoded = true;
+  if (c.result === "acceptable") {
+    try {
+      codec.decode(bytes);
+    } catch (e) {
+      decoded = false;
+      decodeError = e;
+    }
+  }
+  try {
+    codec.verify(bytes);
+  } catch (e) {
+    if (c.result === "invalid" && c.error !== undefined) {
+      const p = checkError(e, c.error);
+      return p === undefined ? undefined : `verify: ${p}`;
+    }
+    if (c.result === "acceptable" && !decoded) {
+      return sameError(e, decodeError);
+    }
+    return `verify threw ${why(e)} on bytes that decode`;
+  }
+  if (c.result === "invalid" || (c.result === "acceptable" && !decoded)) {
+    return `verify accepted ${hex(bytes)}, which decoding rejects`;
+  }
+  return undefined;
+}
+
+/** The original checks of a case, through `decode` / `encode`. */
+function runDecodeCase(suite: string, c: Case): string | undefined {
   const codec = findCodec(suite, c.type);
   if (codec === undefined) {
     return `no generated type ${suite}.${c.type}`;

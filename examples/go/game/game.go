@@ -125,6 +125,27 @@ func (v *Team) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// VerifyTeam checks that b is exactly one valid top-level encoding of a Team and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyTeam(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyTeamPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyTeamPacked checks the Team at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyTeamPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(2)
+	if _, err := c.Get(0, 2); err != nil {
+		return err
+	}
+	return nil
+}
+
 // Weapons; the tag is declared 4 bits wide to leave room for new ones.
 // Schema: `enum Weapon` (game.bw:20), 4 bits.
 type Weapon uint8
@@ -236,6 +257,31 @@ func (v *Weapon) ReadPacked(r *bitwire.BitReader) error {
 	}
 	*v = Weapon(tag)
 	if !v.Valid() {
+		return c.Error(bitwire.InvalidEnum, 0)
+	}
+	return nil
+}
+
+// VerifyWeapon checks that b is exactly one valid top-level encoding of a Weapon and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyWeapon(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyWeaponPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyWeaponPacked checks the Weapon at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyWeaponPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(4)
+	tag, err := c.Get(0, 4)
+	if err != nil {
+		return err
+	}
+	if !Weapon(tag).Valid() {
 		return c.Error(bitwire.InvalidEnum, 0)
 	}
 	return nil
@@ -419,6 +465,31 @@ var packet64Run1 = []bitwire.RunField{
 	{Offset: 48, Bits: 16, Name: "score"},
 }
 
+// VerifyPacket64 checks that b is exactly one valid top-level encoding of a Packet64 and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyPacket64(b []byte) error {
+	if len(b) != Packet64MaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		r := bitwire.NewBitReader(b)
+		if err := VerifyPacket64Packed(&r); err != nil {
+			return err
+		}
+		return r.Finish()
+	}
+	return nil
+}
+
+// VerifyPacket64Packed checks the Packet64 at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyPacket64Packed(r *bitwire.BitReader) error {
+	c := r.ReadChunk(64)
+	if c.Avail < 64 {
+		return c.Truncated(packet64Run1)
+	}
+	return nil
+}
+
 // Buttons held during one input frame.
 // Schema: `struct Buttons` (game.bw:42), 6 bits.
 type Buttons struct {
@@ -528,6 +599,35 @@ var buttonsRun1 = []bitwire.RunField{
 	{Offset: 3, Bits: 1, Name: "crouch"},
 	{Offset: 4, Bits: 1, Name: "reload"},
 	{Offset: 5, Bits: 1, Name: "use_item"},
+}
+
+// VerifyButtons checks that b is exactly one valid top-level encoding of a Buttons and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyButtons(b []byte) error {
+	if len(b) != ButtonsMaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		r := bitwire.NewBitReader(b)
+		if err := VerifyButtonsPacked(&r); err != nil {
+			return err
+		}
+		return r.Finish()
+	}
+	c := bitwire.ChunkOf(b)
+	if c.Word>>6 != 0 {
+		return bitwire.NewError(bitwire.InvalidPadding, 6)
+	}
+	return nil
+}
+
+// VerifyButtonsPacked checks the Buttons at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyButtonsPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(6)
+	if c.Avail < 6 {
+		return c.Truncated(buttonsRun1)
+	}
+	return nil
 }
 
 // One player input command, sent by the client every tick.
@@ -692,6 +792,43 @@ var inputRun1 = []bitwire.RunField{
 	{Offset: 0, Bits: 16, Name: "seq"},
 }
 
+// VerifyInput checks that b is exactly one valid top-level encoding of an Input and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyInput(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyInputPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyInputPacked checks the Input at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyInputPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(32)
+	if c.Avail < 16 {
+		return c.Truncated(inputRun1)
+	}
+	if _, err := c.Get(16, 8); err != nil {
+		return bitwire.InField(err, "move_x")
+	}
+	if _, err := c.Get(24, 8); err != nil {
+		return bitwire.InField(err, "move_y")
+	}
+	if err := VerifyButtonsPacked(r); err != nil {
+		return bitwire.InField(err, "buttons")
+	}
+	c2 := r.ReadChunk(22)
+	if _, err := c2.Get(0, 12); err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	if _, err := c2.Get(12, 10); err != nil {
+		return bitwire.InField(err, "pitch")
+	}
+	return nil
+}
+
 // A position in the world, quantized to 1/64 m.
 // Schema: `struct Vec2` (game.bw:65), 36 bits.
 type Vec2 struct {
@@ -815,6 +952,60 @@ func (m *Vec2) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "y")
 	}
 	m.Y = float32(y)
+	return nil
+}
+
+// VerifyVec2 checks that b is exactly one valid top-level encoding of a Vec2 and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyVec2(b []byte) error {
+	if len(b) != Vec2MaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		r := bitwire.NewBitReader(b)
+		if err := VerifyVec2Packed(&r); err != nil {
+			return err
+		}
+		return r.Finish()
+	}
+	c := bitwire.ChunkOf(b)
+	x, err := c.Get(0, 18)
+	if err != nil {
+		return bitwire.InField(err, "x")
+	}
+	if x > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
+	}
+	y, err := c.Get(18, 18)
+	if err != nil {
+		return bitwire.InField(err, "y")
+	}
+	if y > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
+	}
+	if c.Word>>36 != 0 {
+		return bitwire.NewError(bitwire.InvalidPadding, 36)
+	}
+	return nil
+}
+
+// VerifyVec2Packed checks the Vec2 at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyVec2Packed(r *bitwire.BitReader) error {
+	c := r.ReadChunk(36)
+	x, err := c.Get(0, 18)
+	if err != nil {
+		return bitwire.InField(err, "x")
+	}
+	if x > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
+	}
+	y, err := c.Get(18, 18)
+	if err != nil {
+		return bitwire.InField(err, "y")
+	}
+	if y > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
+	}
 	return nil
 }
 
@@ -1068,6 +1259,71 @@ var entityRun1 = []bitwire.RunField{
 	{Offset: 43, Bits: 1, Name: "sprinting"},
 }
 
+// VerifyEntity checks that b is exactly one valid top-level encoding of an Entity and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyEntity(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyEntityPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyEntityPacked checks the Entity at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyEntityPacked(r *bitwire.BitReader) error {
+	if _, err := r.ReadBounded(12, 4095); err != nil {
+		return bitwire.InField(err, "id")
+	}
+	if err := VerifyVec2Packed(r); err != nil {
+		return bitwire.InField(err, "pos")
+	}
+	c := r.ReadChunk(44)
+	if _, err := c.Get(0, 10); err != nil {
+		return bitwire.InField(err, "vel_x")
+	}
+	if _, err := c.Get(10, 10); err != nil {
+		return bitwire.InField(err, "vel_y")
+	}
+	if _, err := c.Get(20, 8); err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	health, err := c.Get(28, 8)
+	if err != nil {
+		return bitwire.InField(err, "health")
+	}
+	if health > 200 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 28), "health")
+	}
+	weapon, err := c.Get(36, 4)
+	if err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	if !Weapon(weapon).Valid() {
+		return bitwire.InField(c.Error(bitwire.InvalidEnum, 36), "weapon")
+	}
+	if _, err := c.Get(40, 2); err != nil {
+		return bitwire.InField(err, "team")
+	}
+	if c.Avail < 44 {
+		return c.Truncated(entityRun1)
+	}
+	targetSet, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "target")
+	}
+	if targetSet {
+		if _, err := r.ReadBounded(12, 4095); err != nil {
+			return bitwire.InField(err, "target")
+		}
+	}
+	if err := r.SkipString(5, 16); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	return nil
+}
+
 // World state sent to every client every tick (60 Hz).
 // Schema: `message Snapshot = 3` (game.bw:89), 28..=15294 bits.
 type Snapshot struct {
@@ -1168,6 +1424,38 @@ func (m *Snapshot) ReadPacked(r *bitwire.BitReader) error {
 	m.Entities = bitwire.Resize(m.Entities, entitiesLen)
 	for i := range m.Entities {
 		if err := m.Entities[i].ReadPacked(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "entities")
+		}
+	}
+	return nil
+}
+
+// VerifySnapshot checks that b is exactly one valid top-level encoding of a Snapshot and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifySnapshot(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifySnapshotPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifySnapshotPacked checks the Snapshot at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifySnapshotPacked(r *bitwire.BitReader) error {
+	if _, err := r.ReadVarint(32); err != nil {
+		return bitwire.InField(err, "tick")
+	}
+	if err := r.Skip(16); err != nil {
+		return bitwire.InField(err, "ack_seq")
+	}
+	entitiesLen, err := r.ReadLen(7, 64, 98)
+	if err != nil {
+		return bitwire.InField(err, "entities")
+	}
+	for i := 0; i < entitiesLen; i++ {
+		if err := VerifyEntityPacked(r); err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "entities")
 		}
 	}
@@ -1326,6 +1614,52 @@ var killRun1 = []bitwire.RunField{
 	{Offset: 28, Bits: 1, Name: "headshot"},
 }
 
+// VerifyKill checks that b is exactly one valid top-level encoding of a Kill and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyKill(b []byte) error {
+	if len(b) != KillMaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		r := bitwire.NewBitReader(b)
+		if err := VerifyKillPacked(&r); err != nil {
+			return err
+		}
+		return r.Finish()
+	}
+	c := bitwire.ChunkOf(b)
+	weapon, err := c.Get(24, 4)
+	if err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	if !Weapon(weapon).Valid() {
+		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
+	}
+	if c.Word>>29 != 0 {
+		return bitwire.NewError(bitwire.InvalidPadding, 29)
+	}
+	return nil
+}
+
+// VerifyKillPacked checks the Kill at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyKillPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(29)
+	if c.Avail < 24 {
+		return c.Truncated(killRun1)
+	}
+	weapon, err := c.Get(24, 4)
+	if err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	if !Weapon(weapon).Valid() {
+		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
+	}
+	if c.Avail < 29 {
+		return c.Truncated(killRun1)
+	}
+	return nil
+}
+
 // A chat line.
 // Schema: `struct Chat` (game.bw:105), 14..=2190 bits.
 type Chat struct {
@@ -1416,6 +1750,29 @@ func (m *Chat) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "text")
 	}
 	m.Text = text
+	return nil
+}
+
+// VerifyChat checks that b is exactly one valid top-level encoding of a Chat and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyChat(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyChatPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyChatPacked checks the Chat at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyChatPacked(r *bitwire.BitReader) error {
+	if err := r.SkipString(5, 16); err != nil {
+		return bitwire.InField(err, "from")
+	}
+	if err := r.SkipString(9, 256); err != nil {
+		return bitwire.InField(err, "text")
+	}
 	return nil
 }
 
@@ -1591,6 +1948,49 @@ func (m *Event) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// VerifyEvent checks that b is exactly one valid top-level encoding of an Event and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyEvent(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyEventPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyEventPacked checks the Event at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyEventPacked(r *bitwire.BitReader) error {
+	c := r.ReadChunk(3)
+	tag, err := c.Get(0, 3)
+	if err != nil {
+		return err
+	}
+	switch EventTag(tag) {
+	case EventChat:
+		if err := VerifyChatPacked(r); err != nil {
+			return bitwire.InField(err, "Chat")
+		}
+	case EventKill:
+		if err := VerifyKillPacked(r); err != nil {
+			return bitwire.InField(err, "Kill")
+		}
+	case EventJoin:
+		if err := r.SkipString(5, 16); err != nil {
+			return bitwire.InField(err, "Join")
+		}
+	case EventLeave:
+		if _, err := r.ReadBounded(12, 4095); err != nil {
+			return bitwire.InField(err, "Leave")
+		}
+	case EventRoundOver:
+	default:
+		return c.Error(bitwire.InvalidEnum, 0)
+	}
+	return nil
+}
+
 // Chat and game events, sent when something happens.
 // Schema: `message Events = 4` (game.bw:120), at least 10 bits.
 type Events struct {
@@ -1672,6 +2072,35 @@ func (m *Events) ReadPacked(r *bitwire.BitReader) error {
 	m.Events = bitwire.Resize(m.Events, eventsLen)
 	for i := range m.Events {
 		if err := m.Events[i].ReadPacked(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "events")
+		}
+	}
+	return nil
+}
+
+// VerifyEvents checks that b is exactly one valid top-level encoding of an Events and
+// returns the error Decode would return for b (same kind, bit and path), without
+// building the value and without allocating unless b is invalid.
+func VerifyEvents(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyEventsPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyEventsPacked checks the Events at r's position as ReadPacked reads it, with the
+// same errors, and advances past it without building it.
+func VerifyEventsPacked(r *bitwire.BitReader) error {
+	if _, err := r.ReadVarint(32); err != nil {
+		return bitwire.InField(err, "tick")
+	}
+	eventsLen, err := r.ReadVarLen(3)
+	if err != nil {
+		return bitwire.InField(err, "events")
+	}
+	for i := 0; i < eventsLen; i++ {
+		if err := VerifyEventPacked(r); err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "events")
 		}
 	}

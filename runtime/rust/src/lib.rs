@@ -7,7 +7,8 @@
 //! `alloc` (disable the default `std` feature).
 //!
 //! Generated types implement [`Packed`]; their `encode` / `decode` methods are thin
-//! wrappers over [`encode_packed`] / [`decode_packed`]. With the `json` feature, the
+//! wrappers over [`encode_packed`] / [`decode_packed`], and their `verify` (check
+//! without building the value) over [`verify_packed`]. With the `json` feature, the
 //! [`json`] module holds the helpers behind generated `to_json` / `from_json`.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
@@ -31,7 +32,7 @@ pub use float::{
     dequantize, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, quantize,
     CANONICAL_NAN_F32, CANONICAL_NAN_F64,
 };
-pub use packed::{array_from_vec, decode_packed, encode_packed, Packed};
+pub use packed::{array_from_vec, decode_packed, encode_packed, verify_packed, Packed};
 pub use path::ResultExt;
 pub use reader::{BitReader, Chunk};
 pub use varint::{zigzag_decode, zigzag_encode, GROUP_BITS};

@@ -266,6 +266,95 @@ impl<'a> BitReader<'a> {
         String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidUtf8, start))
     }
 
+    /// Skips `bits` bits without reading them (`verify`, which checks a value without
+    /// building it): `Truncated` at the current position when fewer are left, the
+    /// error [`Self::read_bits`] gives for the same value. On error nothing moves.
+    #[inline(always)]
+    pub fn skip_bits(&mut self, bits: u64) -> Result<()> {
+        if bits > self.remaining_bits() {
+            return Err(self.error(ErrorKind::Truncated, 0));
+        }
+        self.pos += bits;
+        Ok(())
+    }
+
+    /// Skips `len` bytes (a `bytes` value or a `[u8; N]`): the error
+    /// [`Self::read_bytes`] and [`Self::read_byte_array`] give for the same input.
+    #[inline]
+    pub fn skip_bytes(&mut self, len: usize) -> Result<()> {
+        match (len as u64).checked_mul(8) {
+            Some(bits) => self.skip_bits(bits),
+            None => Err(self.error(ErrorKind::Truncated, 0)),
+        }
+    }
+
+    /// The next `len` bytes as a slice of the input, without copying, when the reader
+    /// is on a byte boundary and they are all there; `None` otherwise. Does not move.
+    #[inline]
+    pub fn peek_aligned_bytes(&self, len: usize) -> Option<&'a [u8]> {
+        if self.pos & 7 != 0 {
+            return None;
+        }
+        let byte = (self.pos >> 3) as usize;
+        self.data.get(byte..byte.checked_add(len)?)
+    }
+
+    /// Skips a string of `len` bytes (length already checked) that started at bit
+    /// `start`, validating its UTF-8 without allocating: the error
+    /// [`Self::read_string`] gives for the same input (`InvalidUtf8` at `start`).
+    /// Aligned strings are validated in place; unaligned ones through a small stack
+    /// buffer, carrying an incomplete sequence over from one block to the next.
+    #[inline]
+    pub fn skip_string(&mut self, len: usize, start: u64) -> Result<()> {
+        if (len as u64)
+            .checked_mul(8)
+            .is_none_or(|need| need > self.remaining_bits())
+        {
+            return Err(self.error(ErrorKind::Truncated, 0));
+        }
+        let invalid = || Error::new(ErrorKind::InvalidUtf8, start);
+        if let Some(bytes) = self.peek_aligned_bytes(len) {
+            core::str::from_utf8(bytes).map_err(|_| invalid())?;
+            self.pos += len as u64 * 8;
+            return Ok(());
+        }
+        if len <= 8 {
+            // One load for a short string (names, tags): the common case.
+            let word = self.peek64(self.pos).to_le_bytes();
+            core::str::from_utf8(&word[..len]).map_err(|_| invalid())?;
+            self.pos += len as u64 * 8;
+            return Ok(());
+        }
+        const BLOCK: usize = 64;
+        // An incomplete sequence (at most three bytes) carried before the next block.
+        let mut buf = [0u8; BLOCK + 8];
+        let mut carry = 0;
+        let mut left = len;
+        while left > 0 {
+            let n = left.min(BLOCK);
+            let mut i = 0;
+            while i < n {
+                let word = self.peek64(self.pos).to_le_bytes();
+                let take = (n - i).min(8);
+                buf[carry + i..carry + i + take].copy_from_slice(&word[..take]);
+                self.pos += take as u64 * 8;
+                i += take;
+            }
+            left -= n;
+            let filled = carry + n;
+            match core::str::from_utf8(&buf[..filled]) {
+                Ok(_) => carry = 0,
+                Err(e) if e.error_len().is_none() && left > 0 => {
+                    let valid = e.valid_up_to();
+                    buf.copy_within(valid..filled, 0);
+                    carry = filled - valid;
+                }
+                Err(_) => return Err(invalid()),
+            }
+        }
+        Ok(())
+    }
+
     /// Ends a top-level decode (§2.2): the padding up to the next byte boundary must be
     /// zero, and no bytes may follow it.
     #[inline]
@@ -378,6 +467,60 @@ mod tests {
             r.check_len(u64::MAX, 8, 0).unwrap_err().kind(),
             ErrorKind::Truncated
         );
+    }
+
+    #[test]
+    fn skips_check_bounds_like_reads() {
+        let mut r = BitReader::new(&[0xff, 0x01]);
+        r.skip_bits(3).unwrap();
+        assert_eq!(r.bit_pos(), 3);
+        let e = r.skip_bits(14).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::Truncated, 3));
+        assert_eq!(r.bit_pos(), 3, "a failed skip does not move");
+        r.skip_bits(5).unwrap();
+        assert_eq!(r.peek_aligned_bytes(1), Some(&[0x01][..]));
+        assert_eq!(r.peek_aligned_bytes(2), None);
+        let e = r.skip_bytes(2).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::Truncated, 8));
+        r.skip_bytes(1).unwrap();
+        r.finish().unwrap();
+    }
+
+    #[test]
+    fn skip_string_validates_utf8_at_every_alignment() {
+        // Long enough for several blocks, with multi-byte sequences across block edges.
+        let text: alloc::string::String = "aé€😀".repeat(40);
+        for lead in 0..8u32 {
+            for (bytes, ok) in [
+                (text.as_bytes().to_vec(), true),
+                ("é€".as_bytes().to_vec(), true),
+                (alloc::vec![0x61, 0xff], false),
+                ([text.as_bytes(), &[0xe2, 0x82]].concat(), false),
+                (
+                    [&text.as_bytes()[..100], &[0xff], &text.as_bytes()[100..]].concat(),
+                    false,
+                ),
+            ] {
+                let mut buf = alloc::vec::Vec::new();
+                let mut w = BitWriter::new(&mut buf);
+                w.write_bits(0, lead);
+                w.write_bytes(&bytes);
+                w.finish();
+                let mut r = BitReader::new(&buf);
+                r.skip_bits(u64::from(lead)).unwrap();
+                let got = r.skip_string(bytes.len(), 1);
+                let mut r2 = BitReader::new(&buf);
+                r2.read_bits(lead).unwrap();
+                let want = r2.read_string(bytes.len(), 1).map(drop);
+                assert_eq!(got.is_ok(), ok, "lead {lead}");
+                assert_eq!(got, want, "lead {lead}");
+                if ok {
+                    assert_eq!(r.bit_pos(), u64::from(lead) + bytes.len() as u64 * 8);
+                }
+            }
+        }
+        let e = BitReader::new(&[0x61]).skip_string(2, 0).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::Truncated, 0));
     }
 
     #[test]

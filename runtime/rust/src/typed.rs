@@ -85,6 +85,17 @@ impl BitReader<'_> {
         }
         Ok(dequantize(q, min, max, steps))
     }
+
+    /// Checks a quantized float stored in `bits` bits without computing its value
+    /// (`verify`): the error [`Self::read_quantized`] gives for the same input.
+    #[inline]
+    pub fn skip_quantized(&mut self, bits: u32, steps: u64) -> Result<()> {
+        let at = self.bit_pos();
+        if self.read_bits(bits)? > steps {
+            return Err(crate::Error::new(ErrorKind::OutOfRange, at));
+        }
+        Ok(())
+    }
 }
 
 impl Chunk {
@@ -123,6 +134,16 @@ impl Chunk {
         }
         Ok(dequantize(q, min, max, steps))
     }
+
+    /// Checks the quantized float at `offset` without computing its value (`verify`):
+    /// the error [`Self::get_quantized`] gives for the same input.
+    #[inline(always)]
+    pub fn check_quantized(&self, offset: u32, bits: u32, steps: u64) -> Result<()> {
+        if self.get(offset, bits)? > steps {
+            return Err(self.error(ErrorKind::OutOfRange, offset));
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -154,6 +175,15 @@ mod tests {
         assert_eq!(c.get_int(0, 4).unwrap(), -3);
         assert!(c.get_f32(4).unwrap().is_nan());
         let e = c.get_quantized(0, 4, 0.0, 1.0, 12).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 0));
+        assert_eq!(c.check_quantized(0, 4, 12), Err(e));
+        c.check_quantized(0, 4, 13).unwrap();
+
+        let mut r = BitReader::new(&buf);
+        r.skip_bits(100).unwrap();
+        r.skip_quantized(8, 255).unwrap();
+        let mut r = BitReader::new(&buf);
+        let e = r.skip_quantized(4, 12).unwrap_err();
         assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 0));
     }
 

@@ -31,6 +31,11 @@ export interface TypeCodec<T> {
   encode(value: T, w?: BitWriter): Uint8Array;
   /** Decodes a whole input (spec §2.2); see the generated `decodeX`. */
   decode(bytes: Uint8Array): T;
+  /**
+   * Checks a whole input as {@link TypeCodec.decode} would, throwing the same error,
+   * without building the value; see the generated `verifyX`.
+   */
+  verify(bytes: Uint8Array): void;
   /** The value in the JSON mapping. */
   toJson(value: T): unknown;
   /** A value from the JSON mapping. */

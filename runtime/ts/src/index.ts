@@ -10,7 +10,7 @@
 
 export { ERROR_KINDS, type ErrorKind, type PathSegment, PathError, BitwireError, error, inField, atIndex, renderPath } from "./errors.js";
 export { BitWriter } from "./writer.js";
-export { BitReader, MAX_ELEMENTS, sharedReader } from "./reader.js";
+export { BitReader, MAX_ELEMENTS, isUtf8, sharedReader } from "./reader.js";
 export {
   CANONICAL_NAN_F32,
   CANONICAL_NAN_F64_HI,

@@ -6,7 +6,7 @@
 // extracts each field with constant shifts. Values wider than 53 bits (the integers a
 // `number` holds exactly) are assembled as `bigint` only where a field needs them.
 
-import { type BitwireError, error } from "./errors.js";
+import { type BitwireError, atIndex, error } from "./errors.js";
 import { f32FromBits, f64FromBits, isNonCanonicalF32, isNonCanonicalF64 } from "./float.js";
 
 const TWO_32 = 4294967296;
@@ -364,6 +364,93 @@ export class BitReader {
     }
   }
 
+  // Skipping, for the generated `verifyX` / `skipX` (docs/typescript.md, "Verify"): the
+  // same checks, in the same order and with the same errors, as the reads above, but
+  // nothing is built.
+
+  /** Moves past `bits` bits (`Truncated` at the current position if fewer remain). */
+  skip(bits: number): void {
+    const p = this.pos;
+    if (bits > this.bitLen - p) {
+      throw error("Truncated", p);
+    }
+    this.pos = p + bits;
+  }
+
+  /**
+   * Moves past `count` elements of `bits` bits each (an array of values with nothing to
+   * check but the bounds). Running out is `Truncated` at the first element that does
+   * not fit, with its index in the path, as reading them one by one would be.
+   */
+  skipElements(count: number, bits: number): void {
+    const p = this.pos;
+    const left = this.bitLen - p;
+    if (count * bits > left) {
+      const i = Math.floor(left / bits);
+      throw atIndex(error("Truncated", p + i * bits), i);
+    }
+    this.pos = p + count * bits;
+  }
+
+  /** Moves past an `f32`, checking it as {@link BitReader.readF32} does. */
+  skipF32(): void {
+    const at = this.pos;
+    if (isNonCanonicalF32(this.readBits(32))) {
+      throw error("NonCanonical", at);
+    }
+  }
+
+  /** Moves past an `f64`, checking it as {@link BitReader.readF64} does. */
+  skipF64(): void {
+    const at = this.pos;
+    this.need(64);
+    const lo = this.readBits(32);
+    if (isNonCanonicalF64(lo, this.readBits(32))) {
+      throw error("NonCanonical", at);
+    }
+  }
+
+  /** Moves past a varint of a `width`-bit type, checking it as the `readVar*` do. */
+  skipVarint(width: number): void {
+    this.readVarint(width);
+  }
+
+  /**
+   * Moves past `len` bytes of UTF-8 (length already checked) of a string value that
+   * started at bit `start`, checking them as {@link BitReader.readString} does
+   * (`InvalidUtf8` at `start`) without creating a string.
+   */
+  skipString(len: number, start: number): void {
+    const p = this.pos;
+    let ok: boolean;
+    if ((p & 7) === 0) {
+      this.need(len * 8);
+      const b = byteOf(p);
+      ok = isUtf8(this.data, b, b + len);
+      this.pos = p + len * 8;
+    } else {
+      this.need(len * 8);
+      // Unaligned ASCII (the common case) is checked in place, four bytes per load;
+      // anything else is copied out and validated.
+      let i = 0;
+      while (i + 4 <= len && (this.peek32(p + i * 8) & 0x80808080) === 0) {
+        i += 4;
+      }
+      while (i < len && i + 4 > len && (this.peek32(p + i * 8) & 0x80) === 0) {
+        i++;
+      }
+      if (i === len) {
+        ok = true;
+        this.pos = p + len * 8;
+      } else {
+        ok = isUtf8(this.readBytes(len), 0, len);
+      }
+    }
+    if (!ok) {
+      throw error("InvalidUtf8", start);
+    }
+  }
+
   /** The next `len` bytes as a view (the position is byte-aligned), moving past them. */
   private alignedView(len: number): Uint8Array {
     this.need(len * 8);
@@ -396,6 +483,64 @@ export class BitReader {
       throw error("TrailingData", end);
     }
   }
+}
+
+/**
+ * Whether bytes `from..to` of `d` are well-formed UTF-8 (Unicode Table 3-7: no overlong
+ * forms, no surrogates, nothing above U+10FFFF, no cut-short sequences): exactly the
+ * input a fatal `TextDecoder` accepts.
+ */
+export function isUtf8(d: Uint8Array, from: number, to: number): boolean {
+  let i = from;
+  while (i < to) {
+    const b = d[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    if (b >= 0xc2 && b <= 0xdf) {
+      if (i + 1 >= to || (d[i + 1] & 0xc0) !== 0x80) {
+        return false;
+      }
+      i += 2;
+      continue;
+    }
+    // The allowed range of the second byte depends on the first (Table 3-7).
+    let lo = 0x80;
+    let hi = 0xbf;
+    let n: number;
+    if (b >= 0xe0 && b <= 0xef) {
+      n = 3;
+      if (b === 0xe0) {
+        lo = 0xa0;
+      } else if (b === 0xed) {
+        hi = 0x9f;
+      }
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      n = 4;
+      if (b === 0xf0) {
+        lo = 0x90;
+      } else if (b === 0xf4) {
+        hi = 0x8f;
+      }
+    } else {
+      return false;
+    }
+    if (i + n > to) {
+      return false;
+    }
+    const b1 = d[i + 1];
+    if (b1 < lo || b1 > hi) {
+      return false;
+    }
+    for (let k = 2; k < n; k++) {
+      if ((d[i + k] & 0xc0) !== 0x80) {
+        return false;
+      }
+    }
+    i += n;
+  }
+  return true;
 }
 
 const shared = new BitReader(new Uint8Array(0));

@@ -1,6 +1,6 @@
 // The bit writer and reader (spec §1, §2.2, §5.4, §5.6).
 
-import { BitReader, BitWriter, BitwireError } from "../src/index.js";
+import { BitReader, BitWriter, BitwireError, isUtf8 } from "../src/index.js";
 import { eq, test, thrown } from "./check.js";
 
 function kindAndBit(e: unknown): string {
@@ -132,4 +132,79 @@ test("unaligned bytes, UTF-8 and a leading BOM", () => {
   eq(r.readString(utf8.length, 3), text);
   const start = r.bitPos;
   eq(kindAndBit(thrown(() => r.readString(1, start))), `InvalidUtf8@${start}:`);
+});
+
+test("skips check what reads check, in the same place", () => {
+  const w = new BitWriter();
+  w.writeBits(5, 3);
+  w.writeVaruint(300, 32);
+  w.writeBytes(BitWriter.utf8("héllo"));
+  const bytes = w.finish();
+  const r = new BitReader(bytes);
+  r.skip(3);
+  r.skipVarint(32);
+  r.skipString(6, r.bitPos);
+  eq(kindAndBit(thrown(() => r.skip(8))), `Truncated@${r.bitPos}:`);
+  // A non-minimal varint (two groups, top one zero) and an f32 NaN with a payload.
+  eq(kindAndBit(thrown(() => new BitReader(Uint8Array.of(0x01, 0x00)).skipVarint(32))), "NonCanonical@0:");
+  eq(kindAndBit(thrown(() => new BitReader(Uint8Array.of(1, 0, 0xc0, 0x7f)).skipF32())), "NonCanonical@0:");
+  eq(kindAndBit(thrown(() => new BitReader(new Uint8Array(7)).skipF64())), "Truncated@0:");
+  const bad = new BitReader(Uint8Array.of(0x80, 0xc3, 0x28));
+  bad.skip(4);
+  eq(kindAndBit(thrown(() => bad.skipString(2, 0))), "InvalidUtf8@0:");
+});
+
+test("isUtf8 accepts exactly what a fatal TextDecoder accepts", () => {
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  const accepts = (b: Uint8Array): boolean => {
+    try {
+      fatal.decode(b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Every 1..3-byte sequence over interesting bytes, plus 4-byte edges.
+  const pick = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf];
+  pick.push(0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff);
+  const cases: Uint8Array[] = [];
+  for (const a of pick) {
+    cases.push(Uint8Array.of(a));
+    for (const b of pick) {
+      cases.push(Uint8Array.of(a, b));
+      for (const c of pick) {
+        cases.push(Uint8Array.of(a, b, c));
+        cases.push(Uint8Array.of(a, b, c, 0x80));
+      }
+    }
+  }
+  for (const c of cases) {
+    eq(isUtf8(c, 0, c.length), accepts(c));
+  }
+});
+
+test("skipElements names the first element that does not fit", () => {
+  const r = new BitReader(new Uint8Array(3));
+  r.skip(2);
+  r.skipElements(2, 5);
+  eq(kindAndBit(thrown(() => r.skipElements(3, 5))), "Truncated@22:[2]");
+});
+
+test("unaligned strings are checked in place or copied, alike", () => {
+  for (const text of ["", "abc", "abcdefg", "héllo wörld", "ascii then é"]) {
+    const utf8 = BitWriter.utf8(text);
+    const w = new BitWriter();
+    w.writeBits(1, 3);
+    w.writeBytes(utf8);
+    const r = new BitReader(w.finish());
+    r.skip(3);
+    r.skipString(utf8.length, 0);
+    eq(r.bitPos, 3 + utf8.length * 8);
+  }
+  const w = new BitWriter();
+  w.writeBits(1, 3);
+  w.writeBytes(Uint8Array.of(0x61, 0x62, 0x63, 0x64, 0x65, 0xc3));
+  const r = new BitReader(w.finish());
+  r.skip(3);
+  eq(kindAndBit(thrown(() => r.skipString(6, 0))), "InvalidUtf8@0:");
 });

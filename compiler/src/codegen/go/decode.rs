@@ -157,7 +157,7 @@ pub fn decode_fast(g: &Gen, p: &mut Printer, id: TypeId, run: &plan::Run, size: 
 
 /// Whether a scalar needs no validation, so that its bits can be taken from a chunk
 /// without a truncation check of its own ([`read_run`]).
-fn is_plain(ty: &Type) -> bool {
+pub(super) fn is_plain(ty: &Type) -> bool {
     match ty {
         Type::Bool | Type::UInt { .. } | Type::SInt { .. } => true,
         Type::Bounded {

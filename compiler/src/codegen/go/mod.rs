@@ -14,6 +14,7 @@ mod message;
 pub mod naming;
 mod printer;
 mod types;
+mod verify;
 
 use std::collections::HashSet;
 
@@ -88,6 +89,9 @@ pub(crate) struct TypeConsts {
     pub fingerprint: String,
     /// Per struct field: its named bounds.
     pub fields: Vec<FieldConsts>,
+    /// `VerifyPacket64` and `VerifyPacket64Packed` (see `verify`).
+    pub verify: String,
+    pub verify_packed: String,
 }
 
 /// The named bounds of one struct field (see `docs/go.md`).
@@ -166,6 +170,12 @@ impl<'a> Gen<'a> {
                 }
             }
             consts.push(c);
+        }
+        // Named after everything else, so that they never rename an older name.
+        for (id, c) in consts.iter_mut().enumerate() {
+            let ident = names.types[id].ident.clone();
+            c.verify = names.type_const("Verify", &ident);
+            c.verify_packed = names.type_const(&c.verify, "Packed");
         }
         Gen {
             schema,

@@ -59,3 +59,12 @@ fn unions_are_tagged_structs() {
     assert!(code.contains("\tUC UTag = 5\n"));
     assert!(code.contains("\t\t*m = U{Tag: UA, A: m.A}\n"));
 }
+
+#[test]
+fn verify_mirrors_the_decoder_without_values() {
+    let code = gen("message P = 1 { a: bool, b: u4, c: i12, d: u47 }\nstruct S { n: u8 in 0..=200, s: string<max 4> }");
+    assert!(code.contains("func VerifyP(b []byte) error {\n\tif len(b) != PMaxEncodedSize {\n"));
+    assert!(code.contains("func VerifyPPacked(r *bitwire.BitReader) error {\n\tc := r.ReadChunk(64)\n\tif c.Avail < 64 {\n\t\treturn c.Truncated(pRun1)\n"));
+    assert!(code.contains("\tif _, err := r.ReadBounded(8, 200); err != nil {\n\t\treturn bitwire.InField(err, \"n\")\n"));
+    assert!(code.contains("\tif err := r.SkipString(3, 4); err != nil {\n"));
+}

@@ -3,7 +3,7 @@
 //! bound constants, `AppendTo` / `Encode` / `Decode`, and the enum helpers.
 
 use super::printer::Printer;
-use super::{decode, encode, f64_lit, int_type, json, naming, EnumCheck, Gen};
+use super::{decode, encode, f64_lit, int_type, json, naming, verify, EnumCheck, Gen};
 use crate::codegen::describe;
 use crate::codegen::plan::{self, Step};
 use crate::ir::{ConstValue, FloatRepr, IntRepr, Type, TypeDefKind, TypeId};
@@ -192,6 +192,7 @@ pub fn methods(g: &Gen, p: &mut Printer, id: TypeId) {
     }
     encode::write_fn(g, p, id);
     decode::read_fn(g, p, id);
+    verify::verify_fns(g, p, id, single_run(g, id).as_ref());
     if g.opts.json {
         json::json_fns(g, p, id);
     }
@@ -444,7 +445,7 @@ fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId) {
 }
 
 /// `name` with its indefinite article, for doc comments: "a Packet64", "an Event".
-fn a(name: &str) -> String {
+pub(super) fn a(name: &str) -> String {
     let article = match name.chars().next() {
         Some('A' | 'E' | 'I' | 'O' | 'U') => "an",
         _ => "a",

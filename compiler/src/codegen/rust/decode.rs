@@ -131,7 +131,7 @@ pub fn read_fn(g: &Gen, p: &mut Printer, id: TypeId) {
 
 /// Whether a scalar needs no validation, so that its bits can be taken from a chunk
 /// without a truncation check of its own ([`read_run`]).
-fn is_plain(ty: &Type) -> bool {
+pub(crate) fn is_plain(ty: &Type) -> bool {
     match ty {
         Type::Bool | Type::UInt { .. } | Type::SInt { .. } => true,
         Type::Bounded {
@@ -228,7 +228,7 @@ fn read_run(
 }
 
 /// Whether reading a value of `ty` touches the reader (false only for zero-bit values).
-fn needs_reader(g: &Gen, ty: &Type) -> bool {
+pub(crate) fn needs_reader(g: &Gen, ty: &Type) -> bool {
     plan::type_layout(g.schema, ty).max_bits != Some(0)
 }
 
@@ -525,7 +525,7 @@ pub(crate) fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, dest: &s
 /// Reads a length prefix and validates it (spec §5.6): the bound first, then that
 /// the elements can fit in what is left of the input. Returns the locals holding the
 /// checked `usize` length and the value's start bit.
-fn read_length(
+pub(crate) fn read_length(
     g: &Gen,
     p: &mut Printer,
     ctx: &Ctx,

@@ -13,6 +13,7 @@ mod message;
 pub mod naming;
 mod printer;
 mod types;
+mod verify;
 
 use crate::ir::{FloatRepr, IntRepr, Schema, Type, TypeDefKind, TypeId};
 use naming::Names;

@@ -3,7 +3,7 @@
 //! constants, and the `encode` / `decode` wrappers plus the `::bitwire::Packed` impl.
 
 use super::printer::Printer;
-use super::{decode, encode, f64_lit, float_type, int_type, json, naming, Gen};
+use super::{decode, encode, f64_lit, float_type, int_type, json, naming, verify, Gen};
 use crate::codegen::describe;
 use crate::ir::{ConstValue, Field, Type, TypeDefKind, TypeId};
 
@@ -176,6 +176,8 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
     encode::write_fn(g, p, id);
     p.blank();
     decode::read_fn(g, p, id);
+    p.blank();
+    verify::check_fn(g, p, id);
     if g.opts.json {
         p.blank();
         json::to_json_fn(g, p, id);
@@ -256,6 +258,13 @@ fn top_level_methods(p: &mut Printer) {
     p.open("pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {");
     p.line("::bitwire::decode_packed(bytes)");
     p.close("}");
+    p.blank();
+    p.line("/// Checks that `bytes` is a valid top-level encoding without building the value");
+    p.line("/// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.");
+    p.line("#[inline]");
+    p.open("pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {");
+    p.line("::bitwire::verify_packed::<Self>(bytes)");
+    p.close("}");
 }
 
 /// `from_value` and `name` of a C-like enum.
@@ -301,6 +310,11 @@ pub fn packed_impl(g: &Gen, p: &mut Printer, id: TypeId) {
     p.line("#[inline]");
     p.open("fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {");
     p.line(format!("{ident}::read(r)"));
+    p.close("}");
+    p.blank();
+    p.line("#[inline]");
+    p.open("fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {");
+    p.line(format!("{ident}::check(r)"));
     p.close("}");
     p.close("}");
 }

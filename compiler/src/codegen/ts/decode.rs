@@ -741,3 +741,311 @@ fn elem_type(g: &Gen, elem: &Type) -> String {
         t
     }
 }
+
+/// Prints `verifyX`: the checks of `decodeX` on a whole input, building nothing.
+pub fn verify_top_level(g: &Gen, p: &mut Printer, id: TypeId) {
+    let ident = g.ident(id);
+    p.doc(&[vec![
+        format!("Checks a whole input as `decode{ident}` does, in the same order and with"),
+        "the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).".into(),
+    ]]);
+    p.open(format!(
+        "export function verify{ident}(bytes: Uint8Array): void {{"
+    ));
+    p.line("const r = bw.sharedReader(bytes);");
+    p.line(format!("skip{ident}(r);"));
+    p.line("r.finish();");
+    p.close("}");
+}
+
+/// Prints `skipX`: `readX`'s reads and checks, in its order, without the value.
+pub fn skip_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+    let def = &g.schema.types[id];
+    let ident = g.ident(id);
+    let mut locals = Locals::default();
+    locals.reserve("r");
+    p.doc(&[vec![
+        "Moves past a value at the reader's position, checking it as the read does.".into(),
+    ]]);
+    let reads = plan::type_layout(
+        g.schema,
+        &Type::Named {
+            id,
+            name: def.name.clone(),
+        },
+    )
+    .max_bits
+        != Some(0);
+    let r = if reads { "r" } else { "_r" };
+    p.open(format!(
+        "export function skip{ident}({r}: bw.BitReader): void {{"
+    ));
+    if !reads {
+        p.line("// Every value encodes to zero bits: nothing to read or check.");
+        p.close("}");
+        return;
+    }
+    match &def.kind {
+        TypeDefKind::Struct { fields } => {
+            let prefix = &g.names.types[id].constant;
+            let runs = plan::struct_plan(g.schema, fields)
+                .iter()
+                .filter(|s| matches!(s, Step::Run(r) if r.bits > 0))
+                .count();
+            let mut n = 0;
+            for step in plan::struct_plan(g.schema, fields) {
+                match step {
+                    Step::Run(run) => {
+                        let table = (run.bits > 0).then(|| {
+                            n += 1;
+                            if runs == 1 {
+                                format!("{prefix}_RUN")
+                            } else {
+                                format!("{prefix}_RUN{n}")
+                            }
+                        });
+                        skip_run(g, p, &mut locals, &run, fields, table.as_ref());
+                    }
+                    Step::Field(i) => {
+                        let f = &fields[i];
+                        if plan::type_layout(g.schema, &f.ty).max_bits == Some(0) {
+                            continue;
+                        }
+                        wrapped(p, "inField", &naming::str_lit(&f.name), |p| {
+                            skip_expr(g, p, &mut locals, &f.ty);
+                        });
+                    }
+                }
+            }
+        }
+        TypeDefKind::Enum { .. } => {
+            let ty = Type::Named {
+                id,
+                name: def.name.clone(),
+            };
+            skip_expr(g, p, &mut locals, &ty);
+        }
+        TypeDefKind::Union {
+            packed_tag_bits,
+            variants,
+        } => {
+            let arm = |p: &mut Printer, locals: &mut Locals, v: &crate::ir::UnionVariant| {
+                if let Some(ty) = &v.payload {
+                    if plan::type_layout(g.schema, ty).max_bits != Some(0) {
+                        wrapped(p, "inField", &naming::str_lit(&v.name), |p| {
+                            skip_expr(g, p, locals, ty);
+                        });
+                    }
+                }
+            };
+            if *packed_tag_bits == 0 {
+                arm(p, &mut locals, &variants[0]);
+            } else {
+                p.line("const at = r.bitPos;");
+                let read = read_uint(*packed_tag_bits);
+                p.line(format!("const tag = {read};"));
+                p.open("switch (tag) {");
+                for v in variants {
+                    p.open(format!(
+                        "case {}: {{",
+                        int_lit(
+                            i128::from(v.tag),
+                            bits::Raw::of(*packed_tag_bits) == Raw::Big
+                        )
+                    ));
+                    arm(p, &mut locals, v);
+                    p.line("return;");
+                    p.close("}");
+                }
+                p.open("default:");
+                p.line("throw bw.error(\"InvalidEnum\", at);");
+                p.dedent();
+                p.close("}");
+            }
+        }
+    }
+    p.close("}");
+}
+
+/// Skips a run of a struct's scalar fields: one chunk load, the checks of the fields
+/// that have any, and the run's `Truncated` checks where [`read_run`] has them.
+fn skip_run(
+    g: &Gen,
+    p: &mut Printer,
+    locals: &mut Locals,
+    run: &plan::Run,
+    fields: &[crate::ir::Field],
+    table: Option<&String>,
+) {
+    if run.bits == 0 {
+        // Zero-width fields: constants, nothing to read or check.
+        return;
+    }
+    // Which chunk halves the checked fields read.
+    let (mut use_lo, mut use_hi) = (false, false);
+    for rf in &run.fields {
+        let ty = &fields[rf.index].ty;
+        if rf.bits == 0 || is_plain(ty) {
+            continue;
+        }
+        if matches!(
+            ty,
+            Type::Float {
+                repr: FloatRepr::F64
+            }
+        ) {
+            (use_lo, use_hi) = (true, true);
+            continue;
+        }
+        use_lo |= rf.offset < 32;
+        use_hi |= rf.offset + rf.bits > 32;
+    }
+    p.line(format!("r.loadChunk({});", run.bits));
+    let lo = if use_lo {
+        let lo = locals.fresh("lo");
+        p.line(format!("const {lo} = r.chunkLo;"));
+        lo
+    } else {
+        "lo".to_string()
+    };
+    let hi = if use_hi {
+        let hi = locals.fresh("hi");
+        p.line(format!("const {hi} = r.chunkHi;"));
+        hi
+    } else {
+        "hi".to_string()
+    };
+    let table = table.expect("a run with bits has a table");
+    let check = |p: &mut Printer, end: u32| {
+        p.open(format!("if (r.chunkAvail < {end}) {{"));
+        p.line(format!("throw r.chunkTruncated({table});"));
+        p.close("}");
+    };
+    let mut pending: Option<u32> = None;
+    for rf in &run.fields {
+        let f = &fields[rf.index];
+        if rf.bits > 0 && is_plain(&f.ty) {
+            pending = Some(rf.offset + rf.bits);
+            continue;
+        }
+        if rf.bits > 0 {
+            check(p, rf.offset + rf.bits);
+            pending = None;
+        }
+        let ctx = Ctx::field(&f.name);
+        let at = match rf.offset {
+            0 => "r.chunkStart".to_string(),
+            o => format!("r.chunkStart + {o}"),
+        };
+        let (raw, kind) = bits::extract(&lo, &hi, rf.offset, rf.bits);
+        validated_value(g, p, locals, &f.ty, &ctx, &at, &raw, kind, &lo, &hi, None);
+    }
+    if let Some(end) = pending {
+        check(p, end);
+    }
+}
+
+/// Prints the skipping of one value of any type outside a run: [`read_expr`]'s reads
+/// and checks, in its order, building nothing.
+fn skip_expr(g: &Gen, p: &mut Printer, locals: &mut Locals, ty: &Type) {
+    match ty {
+        Type::Bool => p.line("r.skip(1);"),
+        Type::UInt { bits, .. } | Type::SInt { bits, .. } => p.line(format!("r.skip({bits});")),
+        Type::Float {
+            repr: FloatRepr::F32,
+        } => p.line("r.skipF32();"),
+        Type::Float {
+            repr: FloatRepr::F64,
+        } => p.line("r.skipF64();"),
+        _ if plan::type_layout(g.schema, ty).max_bits == Some(0) => {}
+        Type::Bounded { packed_bits, .. } | Type::Quantized { packed_bits, .. } => {
+            skip_scalar(g, p, locals, ty, *packed_bits);
+        }
+        Type::Named { .. } if g.is_enum(ty) => {
+            let bits = plan::scalar_bits(g.schema, ty).expect("an enum is a scalar");
+            skip_scalar(g, p, locals, ty, bits);
+        }
+        Type::VarUInt { bits, .. } | Type::VarSInt { bits, .. } => {
+            p.line(format!("r.skipVarint({bits});"));
+        }
+        Type::Optional { inner } => {
+            p.open("if (r.readBool()) {");
+            skip_expr(g, p, locals, inner);
+            p.close("}");
+        }
+        Type::Array { elem, len } => match plain_width(g, elem) {
+            // One bounds check for the whole array; the error names the first element
+            // that does not fit, as the element-by-element read does.
+            Some(w) => p.line(format!("r.skipElements({len}, {w});")),
+            None => skip_elements(g, p, locals, elem, &len.to_string()),
+        },
+        Type::List {
+            elem,
+            max,
+            packed_len,
+        } => {
+            let (len, _) = read_length(g, p, locals, ty, *max, *packed_len);
+            match plain_width(g, elem) {
+                // The length check made room for every element: one move past them.
+                Some(w) if plan::element_min_bits(g.schema, ty) == u64::from(w) => {
+                    p.line(format!("r.skip({len} * {w});"));
+                }
+                _ => skip_elements(g, p, locals, elem, &len),
+            }
+        }
+        Type::String { max, packed_len } => {
+            let (len, start) = read_length(g, p, locals, ty, *max, *packed_len);
+            p.line(format!("r.skipString({len}, {start});"));
+        }
+        Type::Bytes { max, packed_len } => {
+            let (len, _) = read_length(g, p, locals, ty, *max, *packed_len);
+            p.line(format!("r.skip({len} * 8);"));
+        }
+        Type::Named { id, .. } => p.line(format!("skip{}(r);", g.ident(*id))),
+    }
+}
+
+/// Skips a scalar of `bits` bits read on its own (see [`scalar_at`]).
+fn skip_scalar(g: &Gen, p: &mut Printer, locals: &mut Locals, ty: &Type, bits: u32) {
+    if is_plain(ty) {
+        p.line(format!("r.skip({bits});"));
+        return;
+    }
+    let at = locals.fresh("at");
+    p.line(format!("const {at} = r.bitPos;"));
+    let raw = locals.fresh("raw");
+    p.line(format!("const {raw} = {};", read_uint(bits)));
+    validated_value(
+        g,
+        p,
+        locals,
+        ty,
+        &Ctx::default(),
+        &at,
+        &raw,
+        Raw::of(bits),
+        "",
+        "",
+        None,
+    );
+}
+
+/// Skips `count` elements, adding the index to errors' paths.
+fn skip_elements(g: &Gen, p: &mut Printer, locals: &mut Locals, elem: &Type, count: &str) {
+    if plan::type_layout(g.schema, elem).max_bits == Some(0) {
+        return;
+    }
+    let i = locals.fresh("i");
+    p.open(format!("for (let {i} = 0; {i} < {count}; {i}++) {{"));
+    wrapped(p, "atIndex", &i.clone(), |p| skip_expr(g, p, locals, elem));
+    p.close("}");
+}
+
+/// The width of an element any bit pattern of which is valid (nothing to check but the
+/// bounds), if it has a fixed one.
+fn plain_width(g: &Gen, elem: &Type) -> Option<u32> {
+    if !matches!(elem, Type::Bool | Type::UInt { .. } | Type::SInt { .. }) && !is_plain(elem) {
+        return None;
+    }
+    plan::scalar_bits(g.schema, elem).filter(|&w| w > 0)
+}

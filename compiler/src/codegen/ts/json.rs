@@ -272,6 +272,7 @@ pub fn codecs_table(g: &Gen, p: &mut Printer) {
         p.line(format!("name: {},", naming::str_lit(&def.name)));
         p.line(format!("encode: encode{ident},"));
         p.line(format!("decode: decode{ident},"));
+        p.line(format!("verify: verify{ident},"));
         p.line(format!("toJson: {lower}ToJson,"));
         p.line(format!("fromJson: {lower}FromJson,"));
         p.close("},");

@@ -85,6 +85,10 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
         encode::write_fn(&g, &mut p, id);
         p.blank();
         decode::read_fn(&g, &mut p, id);
+        p.blank();
+        decode::verify_top_level(&g, &mut p, id);
+        p.blank();
+        decode::skip_fn(&g, &mut p, id);
         if opts.json {
             p.blank();
             json::to_json_fn(&g, &mut p, id);
@@ -121,7 +125,7 @@ impl<'a> Gen<'a> {
         globals.insert("codecs".into());
         for t in &names.types {
             globals.insert(t.ident.clone());
-            for f in ["encode", "decode", "write", "read"] {
+            for f in ["encode", "decode", "write", "read", "verify", "skip"] {
                 globals.insert(format!("{f}{}", t.ident));
             }
             for f in ["ToJson", "FromJson", "Tag", "FromTag", "RangeError"] {

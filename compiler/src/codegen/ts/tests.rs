@@ -52,3 +52,20 @@ fn generation_is_deterministic() {
         "enum E { A, B = 3 } union U { X(E), Y } struct S { u: U, l: list<optional<E>, max 3> }";
     assert_eq!(gen(src), gen(src));
 }
+
+#[test]
+fn verify_skips_plain_fields_and_checks_the_rest() {
+    let code = gen("enum E { A, B = 3 } struct S { e: E, n: u8, s: string<max 5>, l: list<u4> }");
+    assert!(
+        code.contains("export function verifyS(bytes: Uint8Array): void {"),
+        "{code}"
+    );
+    assert!(code.contains("verify: verifyS,"), "{code}");
+    assert!(code.contains("r.skipString(len, start);"), "{code}");
+    assert!(code.contains("r.skip(len2 * 4);"), "{code}");
+    let skip = &code[code.find("export function skipS(").expect("skipS")..];
+    assert!(
+        !skip[..skip.find("\n}\n").expect("end")].contains("new "),
+        "{code}"
+    );
+}

@@ -104,8 +104,8 @@ func run() error {
 	b.WriteString("// All returns the codec of every named type of every suite.\n")
 	b.WriteString("func All() []harness.Codec {\n\treturn []harness.Codec{\n")
 	for _, e := range entries {
-		fmt.Fprintf(&b, "\t\t{Suite: %q, Type: %q, New: func() harness.Value { return new(%s.%s) }},\n",
-			e.suite, e.schemaName, e.suite, e.goName)
+		fmt.Fprintf(&b, "\t\t{Suite: %q, Type: %q, New: func() harness.Value { return new(%s.%s) }, Verify: %s.Verify%s},\n",
+			e.suite, e.schemaName, e.suite, e.goName, e.suite, e.goName)
 	}
 	b.WriteString("\t}\n}\n")
 	src, err := format.Source(b.Bytes())

@@ -32,6 +32,8 @@ type Codec struct {
 	Type string
 	// New returns a pointer to a new zero value of the type.
 	New func() Value
+	// Verify is the type's generated VerifyX: Decode's verdict without a value.
+	Verify func(b []byte) error
 }
 
 // Find returns the codec of suite.typ in codecs.
@@ -142,6 +144,22 @@ func Normalize(c Codec, value []byte) (string, error) {
 	}
 	out, err := v.AppendJSON(nil)
 	return string(out), err
+}
+
+// CheckVerify checks that verify's verdict on b is decodeErr, Decode's: nil for
+// nil, else the same kind, bit and path (as error strings).
+func CheckVerify(verify func([]byte) error, b []byte, decodeErr error) error {
+	got := verify(b)
+	if (got == nil) != (decodeErr == nil) || (got != nil && got.Error() != decodeErr.Error()) {
+		return fmt.Errorf("Verify gave %v, Decode %v", got, decodeErr)
+	}
+	if got != nil {
+		var a, d *bitwire.Error
+		if !errors.As(got, &a) || !errors.As(decodeErr, &d) || *a != *d {
+			return fmt.Errorf("Verify gave %#v, Decode %#v", got, decodeErr)
+		}
+	}
+	return nil
 }
 
 // Hex decodes lowercase or uppercase hex.

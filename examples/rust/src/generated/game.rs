@@ -66,6 +66,13 @@ impl Team {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// The variant whose tag is `value`, if one is declared.
     pub const fn from_value(value: u64) -> Option<Self> {
         match value {
@@ -104,6 +111,18 @@ impl Team {
         };
         Ok(v)
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(2);
+        let tag = c.get(0, 2)?;
+        if Self::from_value(tag).is_none() {
+            return Err(c.error(::bitwire::ErrorKind::InvalidEnum, 0));
+        }
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Team {
@@ -118,6 +137,11 @@ impl ::bitwire::Packed for Team {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Team::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Team::check(r)
     }
 }
 
@@ -171,6 +195,13 @@ impl Weapon {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// The variant whose tag is `value`, if one is declared.
     pub const fn from_value(value: u64) -> Option<Self> {
         match value {
@@ -213,6 +244,18 @@ impl Weapon {
         };
         Ok(v)
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(4);
+        let tag = c.get(0, 4)?;
+        if Self::from_value(tag).is_none() {
+            return Err(c.error(::bitwire::ErrorKind::InvalidEnum, 0));
+        }
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Weapon {
@@ -227,6 +270,11 @@ impl ::bitwire::Packed for Weapon {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Weapon::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Weapon::check(r)
     }
 }
 
@@ -303,6 +351,13 @@ impl Packet64 {
     #[inline]
     pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         ::bitwire::decode_packed(bytes)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
     }
 
     /// Writes the value's bit stream (no padding) at the writer's position.
@@ -391,6 +446,27 @@ impl Packet64 {
             score,
         })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(64);
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "is_alive"),
+            (1, 4, "weapon_id"),
+            (5, 2, "team_id"),
+            (7, 9, "health"),
+            (16, 12, "pos_x"),
+            (28, 12, "pos_y"),
+            (40, 8, "rotation"),
+            (48, 16, "score"),
+        ];
+        if c.avail() < 64 {
+            return Err(c.truncated(RUN));
+        }
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Packet64 {
@@ -405,6 +481,11 @@ impl ::bitwire::Packed for Packet64 {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Packet64::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Packet64::check(r)
     }
 }
 
@@ -457,6 +538,13 @@ impl Buttons {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -500,6 +588,25 @@ impl Buttons {
             use_item,
         })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(6);
+        const RUN: &[(u32, u32, &str)] = &[
+            (0, 1, "fire"),
+            (1, 1, "aim"),
+            (2, 1, "jump"),
+            (3, 1, "crouch"),
+            (4, 1, "reload"),
+            (5, 1, "use_item"),
+        ];
+        if c.avail() < 6 {
+            return Err(c.truncated(RUN));
+        }
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Buttons {
@@ -514,6 +621,11 @@ impl ::bitwire::Packed for Buttons {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Buttons::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Buttons::check(r)
     }
 }
 
@@ -595,6 +707,13 @@ impl Input {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -642,6 +761,24 @@ impl Input {
             pitch,
         })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(32);
+        const RUN: &[(u32, u32, &str)] = &[(0, 16, "seq")];
+        if c.avail() < 16 {
+            return Err(c.truncated(RUN));
+        }
+        c.check_quantized(16, 8, 255).in_field("move_x")?;
+        c.check_quantized(24, 8, 255).in_field("move_y")?;
+        Buttons::check(r).in_field("buttons")?;
+        let c = r.read_chunk(22);
+        c.check_quantized(0, 12, 4095).in_field("yaw")?;
+        c.check_quantized(12, 10, 1023).in_field("pitch")?;
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Input {
@@ -656,6 +793,11 @@ impl ::bitwire::Packed for Input {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Input::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Input::check(r)
     }
 }
 
@@ -712,6 +854,13 @@ impl Vec2 {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -734,6 +883,16 @@ impl Vec2 {
         let y = y.in_field("y")? as f32;
         Ok(Self { x, y })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(36);
+        c.check_quantized(0, 18, 131072).in_field("x")?;
+        c.check_quantized(18, 18, 131072).in_field("y")?;
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Vec2 {
@@ -748,6 +907,11 @@ impl ::bitwire::Packed for Vec2 {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Vec2::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Vec2::check(r)
     }
 }
 
@@ -844,6 +1008,13 @@ impl Entity {
     #[inline]
     pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         ::bitwire::decode_packed(bytes)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
     }
 
     /// Writes the value's bit stream (no padding) at the writer's position.
@@ -961,6 +1132,49 @@ impl Entity {
             name,
         })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.skip_bits(12).in_field("id")?;
+        Vec2::check(r).in_field("pos")?;
+        let c = r.read_chunk(44);
+        c.check_quantized(0, 10, 1023).in_field("vel_x")?;
+        c.check_quantized(10, 10, 1023).in_field("vel_y")?;
+        c.check_quantized(20, 8, 255).in_field("yaw")?;
+        let v = c.get(28, 8).in_field("health")?;
+        if v > 200 {
+            let e = c.error(::bitwire::ErrorKind::OutOfRange, 28);
+            return Err(e.in_field("health"));
+        }
+        let tag = c.get(36, 4).in_field("weapon")?;
+        if Weapon::from_value(tag).is_none() {
+            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 36);
+            return Err(e.in_field("weapon"));
+        }
+        let tag = c.get(40, 2).in_field("team")?;
+        if Team::from_value(tag).is_none() {
+            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 40);
+            return Err(e.in_field("team"));
+        }
+        const RUN: &[(u32, u32, &str)] = &[(42, 1, "on_ground"), (43, 1, "sprinting")];
+        if c.avail() < 44 {
+            return Err(c.truncated(RUN));
+        }
+        if r.read_bool().in_field("target")? {
+            r.skip_bits(12).in_field("target")?;
+        }
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("name")?;
+        if len > 16 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+            return Err(e.in_field("name"));
+        }
+        let len = r.check_len(len, 8, start).in_field("name")?;
+        r.skip_string(len, start).in_field("name")?;
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Entity {
@@ -975,6 +1189,11 @@ impl ::bitwire::Packed for Entity {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Entity::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Entity::check(r)
     }
 }
 
@@ -1026,6 +1245,13 @@ impl Snapshot {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -1066,6 +1292,25 @@ impl Snapshot {
             entities,
         })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_varint(32).in_field("tick")?;
+        r.skip_bits(16).in_field("ack_seq")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(7).in_field("entities")?;
+        if len > 64 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+            return Err(e.in_field("entities"));
+        }
+        let len = r.check_len(len, 98, start).in_field("entities")?;
+        for i1 in 0..len {
+            Entity::check(r).at_index(i1).in_field("entities")?;
+        }
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Snapshot {
@@ -1080,6 +1325,11 @@ impl ::bitwire::Packed for Snapshot {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Snapshot::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Snapshot::check(r)
     }
 }
 
@@ -1134,6 +1384,13 @@ impl Kill {
     #[inline]
     pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         ::bitwire::decode_packed(bytes)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
     }
 
     /// Writes the value's bit stream (no padding) at the writer's position.
@@ -1193,6 +1450,27 @@ impl Kill {
             headshot,
         })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(29);
+        const RUN: &[(u32, u32, &str)] =
+            &[(0, 12, "killer"), (12, 12, "victim"), (28, 1, "headshot")];
+        if c.avail() < 24 {
+            return Err(c.truncated(RUN));
+        }
+        let tag = c.get(24, 4).in_field("weapon")?;
+        if Weapon::from_value(tag).is_none() {
+            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 24);
+            return Err(e.in_field("weapon"));
+        }
+        if c.avail() < 29 {
+            return Err(c.truncated(RUN));
+        }
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Kill {
@@ -1207,6 +1485,11 @@ impl ::bitwire::Packed for Kill {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Kill::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Kill::check(r)
     }
 }
 
@@ -1255,6 +1538,13 @@ impl Chat {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -1296,6 +1586,29 @@ impl Chat {
         let text = r.read_string(len, start).in_field("text")?;
         Ok(Self { from, text })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("from")?;
+        if len > 16 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+            return Err(e.in_field("from"));
+        }
+        let len = r.check_len(len, 8, start).in_field("from")?;
+        r.skip_string(len, start).in_field("from")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(9).in_field("text")?;
+        if len > 256 {
+            let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+            return Err(e.in_field("text"));
+        }
+        let len = r.check_len(len, 8, start).in_field("text")?;
+        r.skip_string(len, start).in_field("text")?;
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Chat {
@@ -1310,6 +1623,11 @@ impl ::bitwire::Packed for Chat {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Chat::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Chat::check(r)
     }
 }
 
@@ -1358,6 +1676,13 @@ impl Event {
     #[inline]
     pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         ::bitwire::decode_packed(bytes)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
     }
 
     /// Writes the value's bit stream (no padding) at the writer's position.
@@ -1432,6 +1757,41 @@ impl Event {
             _ => Err(c.error(::bitwire::ErrorKind::InvalidEnum, 0)),
         }
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        let c = r.read_chunk(3);
+        let tag = c.get(0, 3)?;
+        match tag {
+            0 => {
+                Chat::check(r).in_field("Chat")?;
+                Ok(())
+            }
+            1 => {
+                Kill::check(r).in_field("Kill")?;
+                Ok(())
+            }
+            2 => {
+                let start = r.bit_pos();
+                let len = r.read_bits(5).in_field("Join")?;
+                if len > 16 {
+                    let e = ::bitwire::Error::new(::bitwire::ErrorKind::InvalidLength, start);
+                    return Err(e.in_field("Join"));
+                }
+                let len = r.check_len(len, 8, start).in_field("Join")?;
+                r.skip_string(len, start).in_field("Join")?;
+                Ok(())
+            }
+            3 => {
+                r.skip_bits(12).in_field("Leave")?;
+                Ok(())
+            }
+            4 => Ok(()),
+            _ => Err(c.error(::bitwire::ErrorKind::InvalidEnum, 0)),
+        }
+    }
 }
 
 impl ::bitwire::Packed for Event {
@@ -1446,6 +1806,11 @@ impl ::bitwire::Packed for Event {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Event::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Event::check(r)
     }
 }
 
@@ -1488,6 +1853,13 @@ impl Events {
         ::bitwire::decode_packed(bytes)
     }
 
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.
+    #[inline]
+    pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {
+        ::bitwire::verify_packed::<Self>(bytes)
+    }
+
     /// Writes the value's bit stream (no padding) at the writer's position.
     #[inline]
     pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
@@ -1514,6 +1886,20 @@ impl Events {
         }
         Ok(Self { tick, events })
     }
+
+    /// Checks a value at the reader's position without building it: the reader
+    /// ends where `read` would leave it, and fails with the error `read` would give.
+    #[inline]
+    pub fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_varint(32).in_field("tick")?;
+        let start = r.bit_pos();
+        let len = r.read_varint(64).in_field("events")?;
+        let len = r.check_len(len, 3, start).in_field("events")?;
+        for i1 in 0..len {
+            Event::check(r).at_index(i1).in_field("events")?;
+        }
+        Ok(())
+    }
 }
 
 impl ::bitwire::Packed for Events {
@@ -1528,6 +1914,11 @@ impl ::bitwire::Packed for Events {
     #[inline]
     fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         Events::read(r)
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        Events::check(r)
     }
 }
 
