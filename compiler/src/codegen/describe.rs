@@ -111,6 +111,17 @@ pub fn field_position_text(field: &Field) -> String {
     }
 }
 
+/// The line every backend puts in a field's doc comment (without the comment marker):
+/// ``Schema: `health: u9`, bits 7..16.``
+pub fn field_doc_text(field: &Field) -> String {
+    format!(
+        "Schema: `{}: {}`, {}.",
+        field.name,
+        type_text(&field.ty),
+        field_position_text(field)
+    )
+}
+
 /// A constant's declaration in schema syntax (`const MAX_PLAYERS: u16 = 64`).
 pub fn const_text(name: &str, value: &ConstValue) -> String {
     match value {

@@ -71,12 +71,7 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             p.open(format!("type {ident} struct {{"));
             for (f, fname) in fields.iter().zip(&names.members) {
                 p.comment(&f.doc);
-                p.line(format!(
-                    "// Schema: `{}: {}`, {}.",
-                    f.name,
-                    describe::type_text(&f.ty),
-                    describe::field_position_text(f)
-                ));
+                p.line(format!("// {}", describe::field_doc_text(f)));
                 p.line(format!("{fname} {}", g.go_type(&f.ty)));
             }
             p.close("}");

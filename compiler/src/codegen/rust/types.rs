@@ -76,12 +76,7 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             p.open(format!("pub struct {ident} {{"));
             for (f, fname) in fields.iter().zip(&names.members) {
                 p.doc(&f.doc);
-                p.line(format!(
-                    "/// Schema: `{}: {}`, {}.",
-                    f.name,
-                    describe::type_text(&f.ty),
-                    describe::field_position_text(f)
-                ));
+                p.line(format!("/// {}", describe::field_doc_text(f)));
                 p.line(format!("pub {fname}: {},", g.rust_type(&f.ty)));
             }
             p.close("}");

@@ -65,15 +65,7 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             p.doc(&doc);
             p.open(format!("export interface {ident} {{"));
             for (f, prop) in fields.iter().zip(&names.members) {
-                p.doc(&[
-                    f.doc.clone(),
-                    vec![format!(
-                        "Schema: `{}: {}`, {}.",
-                        f.name,
-                        describe::type_text(&f.ty),
-                        describe::field_position_text(f)
-                    )],
-                ]);
+                p.doc(&[f.doc.clone(), vec![describe::field_doc_text(f)]]);
                 p.line(format!("{prop}: {};", g.ts_type(&f.ty)));
             }
             p.close("}");
