@@ -1,0 +1,36 @@
+//! Writes the lab's corpus files (see `bitwire_lab::corpus` for the format).
+//!
+//!     cargo run --release -p bitwire-lab --bin corpus [-- --quick] [--out DIR]
+
+use std::path::PathBuf;
+
+use bitwire_lab::corpus;
+use bitwire_lab::datasets::Scale;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let dir = args
+        .iter()
+        .position(|a| a == "--out")
+        .and_then(|i| args.get(i + 1))
+        .map(PathBuf::from)
+        .unwrap_or_else(corpus::default_dir);
+    let scale = if quick { Scale::QUICK } else { Scale::FULL };
+    let manifest = corpus::write(&dir, scale).unwrap_or_else(|e| {
+        eprintln!("error: writing the corpus to {}: {e}", dir.display());
+        std::process::exit(1);
+    });
+    let shown = dir.canonicalize().unwrap_or(dir);
+    println!("corpus written to {}", shown.display());
+    for d in manifest["datasets"].as_array().into_iter().flatten() {
+        println!(
+            "  {:<9} {:>6} x {:<9} {:>9} payload bytes  fnv1a64 {}",
+            d["name"].as_str().unwrap_or(""),
+            d["count"],
+            d["type"].as_str().unwrap_or(""),
+            d["payload_bytes"],
+            d["bin_fnv1a64"].as_str().unwrap_or(""),
+        );
+    }
+}
