@@ -53,8 +53,15 @@ func (r *BitReader) peek(pos uint64) uint64 {
 // peekTail is peek near the end of the input, where no ninth byte follows the
 // eight at byte i. Out of line: it keeps peek small enough to inline.
 func peekTail(data []byte, i, s uint64) uint64 {
-	if i+8 <= uint64(len(data)) {
+	n := uint64(len(data))
+	if i+8 <= n {
 		return binary.LittleEndian.Uint64(data[i:]) >> s
+	}
+	if n >= 8 && i < n {
+		// One load of the input's last eight bytes, shifted down to byte i: every
+		// small message ends here (Input reads its second chunk from byte 4), and
+		// the byte loop below made Input's decode several times slower.
+		return binary.LittleEndian.Uint64(data[n-8:]) >> (8 * (i + 8 - n)) >> s
 	}
 	var v uint64
 	for k := uint64(0); i+k < uint64(len(data)) && k < 8; k++ {

@@ -15,6 +15,12 @@
 //!   "<hex>", "datasets": [{"name", "type", "seed", "count", "bin_bytes", "payload_bytes",
 //!   "bin_fnv1a64", "jsonl_fnv1a64"}, ...]}`; the hashes are FNV-1a 64 of the whole
 //!   files, as 16 lowercase hex digits, for other languages to check what they read.
+//!   The manifest also lists the `pod` files under `"pod"` (below).
+//! - `pod_u64.bin`, `pod_u8.bin`, `pod_f32.bin` — the `pod` dataset (messages `PodU64`,
+//!   `PodU8`, `PodF32` of `bench/schemas/pod.bw`): the raw little-endian values of the
+//!   largest block, no framing. Each block is a prefix of the file. Manifest entries:
+//!   `"pod": [{"name": "pod_u64", "type": "PodU64", "elem": "u64", "seed", "bytes",
+//!   "blocks": [bytes, ...], "fnv1a64"}, ...]`. Values and seeds: [`crate::pod::data`].
 //!
 //! Writing checks, for every message, that the reference codec encodes the JSON line back
 //! to exactly the generated code's bytes.
@@ -174,6 +180,7 @@ pub fn write(dir: &Path, scale: Scale) -> io::Result<serde_json::Value> {
         "schema": "examples/game.bw",
         "schema_fingerprint": format!("{:016x}", game::SCHEMA_FINGERPRINT),
         "datasets": entries,
+        "pod": crate::pod::data::write_files(dir, scale.pod_blocks)?,
     });
     let text = serde_json::to_string_pretty(&manifest).expect("JSON serializes");
     fs::write(dir.join("manifest.json"), text + "\n")?;

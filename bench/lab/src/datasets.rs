@@ -43,6 +43,8 @@ pub struct Scale {
     pub input_ticks: usize,
     /// `Events` messages (batches).
     pub events: usize,
+    /// `pod` block sizes in bytes (the largest is the size of each pod file).
+    pub pod_blocks: &'static [usize],
 }
 
 impl Scale {
@@ -55,6 +57,7 @@ impl Scale {
         input_clients: 8,
         input_ticks: 600,
         events: 1_000,
+        pod_blocks: crate::pod::data::FULL_BLOCKS,
     };
 
     /// A tiny scale for smoke tests and CI.
@@ -65,6 +68,7 @@ impl Scale {
         input_clients: 2,
         input_ticks: 30,
         events: 50,
+        pod_blocks: crate::pod::data::QUICK_BLOCKS,
     };
 }
 

@@ -5,5 +5,8 @@
 
 pub mod corpus;
 pub mod datasets;
+pub mod handwritten;
+pub mod lab;
 pub mod peers;
+pub mod pod;
 pub mod sizes;

@@ -33,4 +33,14 @@ fn main() {
             d["bin_fnv1a64"].as_str().unwrap_or(""),
         );
     }
+    for d in manifest["pod"].as_array().into_iter().flatten() {
+        println!(
+            "  {:<9} {:>10} bytes of {:<3} (blocks {}) fnv1a64 {}",
+            d["name"].as_str().unwrap_or(""),
+            d["bytes"],
+            d["elem"].as_str().unwrap_or(""),
+            d["blocks"],
+            d["fnv1a64"].as_str().unwrap_or(""),
+        );
+    }
 }

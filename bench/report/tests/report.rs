@@ -1,0 +1,346 @@
+//! The report writer on hand-made fixtures (`tests/fixtures/`, invented test data): goal
+//! evaluation, winners, ratios to the in-run baseline, missing libraries, rejected files,
+//! and the HTML page's shape.
+
+use bitwire_report::doc::{mark_best, ratio_to};
+use bitwire_report::goals::{self, Status};
+use bitwire_report::model;
+use std::path::{Path, PathBuf};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// Copies the fixture run into a fresh directory (the report writes next to its inputs).
+fn fixture_run(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bitwire-report-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("raw")).unwrap();
+    let src = fixtures().join("run");
+    std::fs::copy(src.join("machine.json"), dir.join("machine.json")).unwrap();
+    for entry in std::fs::read_dir(src.join("raw")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join("raw").join(entry.file_name())).unwrap();
+    }
+    dir
+}
+
+fn report(name: &str) -> (PathBuf, bitwire_report::Written) {
+    let dir = fixture_run(name);
+    let written = bitwire_report::write_report(&dir, &fixtures().join("notes.md"), true).unwrap();
+    (dir, written)
+}
+
+fn goal<'a>(w: &'a bitwire_report::Written, id: &str) -> &'a goals::Goal {
+    w.goals.iter().find(|g| g.id == id).unwrap()
+}
+
+#[test]
+fn writes_all_three_files() {
+    let (dir, w) = report("files");
+    for f in ["results.json", "summary.md", "report.html"] {
+        let len = std::fs::metadata(dir.join(f)).unwrap().len();
+        assert!(len > 0, "{f} is empty");
+    }
+    let merged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    let platforms: Vec<&str> = merged["platforms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert_eq!(platforms, ["rust", "go", "ts-node", "ts-bun", "ts-deno"]);
+    assert_eq!(
+        merged["records"].as_array().unwrap().len(),
+        w.results.rows.len()
+    );
+    assert_eq!(
+        merged["records"].as_array().unwrap().len(),
+        11 + 3 + 5 + 3 + 3 + 2
+    );
+    assert_eq!(merged["scaling"].as_array().unwrap().len(), 8);
+    assert_eq!(merged["records"][0]["language"], "rust");
+    assert_eq!(
+        merged["goals"].as_array().unwrap().len(),
+        goals::GOALS.len()
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn goals_are_judged_on_the_run() {
+    let (dir, w) = report("goals");
+    assert_eq!(goal(&w, "size-raw-bitcode").status, Status::Met);
+    // snapshot met (500 vs 2000 B/msg), input has no FlatBuffers record.
+    let fb = goal(&w, "size-raw-flatbuffers");
+    assert_eq!(fb.status, Status::MetWhereMeasured);
+    assert_eq!(fb.checks[1].status, Status::NotMeasured);
+    assert_eq!(fb.checks[1].detail, "flatbuffers not measured");
+    assert!(
+        fb.checks[0].detail.contains("0.25x"),
+        "{}",
+        fb.checks[0].detail
+    );
+    // input zstd: 6.6 vs 6.0 B/msg is exactly the 1.1x limit.
+    let z = goal(&w, "size-zstd-bitcode");
+    assert_eq!(z.status, Status::Met);
+    assert!((z.checks[1].ratio.unwrap() - 1.1).abs() < 1e-9);
+    // Rust snapshot decode 300 vs bitcode 250 ns.
+    let rb = goal(&w, "rust-speed-bitcode");
+    assert_eq!(rb.status, Status::NotMet);
+    assert!(rb
+        .checks
+        .iter()
+        .any(|c| c.what == "snapshot, Rust, decode" && c.status == Status::NotMet));
+    // events is not in the fixture at all.
+    assert!(rb
+        .checks
+        .iter()
+        .any(|c| c.what == "events, Rust" && c.detail == "bitwire and bitcode not measured"));
+    let hw = goal(&w, "rust-speed-handwritten");
+    assert_eq!(hw.status, Status::NotMet);
+    let enc = hw
+        .checks
+        .iter()
+        .find(|c| c.what == "snapshot, Rust, encode")
+        .unwrap();
+    assert_eq!(enc.status, Status::Met);
+    assert!((enc.ratio.unwrap() - 1.05).abs() < 1e-9);
+    assert_eq!(goal(&w, "go-allocs-packet64").status, Status::Met);
+    // Deno has no hand-written record.
+    let ts = goal(&w, "ts-speed-handwritten");
+    assert_eq!(ts.status, Status::NotMet);
+    assert!(
+        ts.checks
+            .iter()
+            .any(|c| c.what == "packet64, TS (Deno), encode"
+                && c.detail == "handwritten not measured")
+    );
+    // The lead's note, joined into one line.
+    assert_eq!(
+        hw.why.as_deref(),
+        Some("Fixture explanation: the range checks cost the encoder <5%.")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn summary_marks_winners_and_ratios() {
+    let (dir, w) = report("summary");
+    let md = &w.markdown;
+    // Size table of snapshot: bitwire's bytes are the same in Rust and Go, so one row; it has
+    // the smallest raw size (bold) but bitcode batch is another view.
+    let snapshot = md
+        .split("\n## snapshot\n")
+        .nth(1)
+        .expect("snapshot section");
+    let row = snapshot
+        .lines()
+        .find(|l| l.starts_with("| bitwire | Rust, Go |"))
+        .expect(md);
+    assert!(row.contains("**500.0**"), "{row}");
+    // Go snapshot has no handwritten: ratios are to bitwire (900 / 200 ns).
+    assert!(md.contains("encode × bitwire"));
+    let go_fb = md
+        .split("### Speed: Go")
+        .nth(2)
+        .and_then(|s| s.lines().find(|l| l.starts_with("| flatbuffers")))
+        .expect("Go snapshot speed table");
+    assert!(go_fb.contains("4.50x"), "{go_fb}");
+    // Rust packet64: ratios to handwritten; the fastest encode (2.50) is bold.
+    let rust_p64 = md.split("### Speed: Rust").nth(1).unwrap();
+    assert!(rust_p64.contains("encode × handwritten"));
+    let hw_row = rust_p64
+        .lines()
+        .find(|l| l.starts_with("| handwritten"))
+        .unwrap();
+    assert!(hw_row.contains("**2.50**"), "{hw_row}");
+    // MB/s has no winner (bitcode's larger bytes at 150 ns make 6,000 MB/s).
+    let rust_snap = md.split("### Speed: Rust").nth(2).unwrap();
+    let bitcode = rust_snap
+        .lines()
+        .find(|l| l.starts_with("| bitcode"))
+        .unwrap();
+    assert!(
+        bitcode.contains("| 6,000 |") && !bitcode.contains("**6,000**"),
+        "{bitcode}"
+    );
+    // Compressed sizes measured only in TypeScript are still compared with bitwire's.
+    let msgpackr = md.lines().find(|l| l.starts_with("| msgpackr")).unwrap();
+    assert!(msgpackr.contains("| 10.00 | 1.27x |"), "{msgpackr}");
+    // Notes become escaped footnotes.
+    assert!(md.contains("go-bitfield[^"), "footnote marker");
+    assert!(md.contains("&lt;go-bitfield&gt; has no encoder &amp; packs \\| differently"));
+    // Goals come before the per-dataset sections, with the "why" slot.
+    assert!(md.find("## Goals").unwrap() < md.find("## packet64").unwrap());
+    assert!(md.contains("Why: Fixture explanation: the range checks cost the encoder &lt;5%."));
+    assert!(md.contains("Why: no explanation yet (write one under `## ts-speed-handwritten`"));
+    assert!(
+        md.contains("| 100 | 10,000 | 1,000,000 |"),
+        "scaling columns"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn winners_and_ratios() {
+    assert_eq!(
+        mark_best(&[Some(3.0), Some(2.0), None, Some(2.0)], true),
+        [false, true, false, true]
+    );
+    assert_eq!(mark_best(&[Some(3.0), Some(2.0)], false), [true, false]);
+    assert_eq!(mark_best(&[Some(3.0), None], true), [false, false]);
+    assert_eq!(ratio_to(Some(3.0), Some(2.0)), Some(1.5));
+    assert_eq!(ratio_to(Some(3.0), None), None);
+}
+
+/// Checks that every element opened is closed in order (void elements and `<x/>` aside),
+/// and returns the element names seen.
+fn balanced(html: &str) -> Result<Vec<String>, String> {
+    const VOID: &[&str] = &["meta", "br", "hr", "img", "link", "input"];
+    let mut stack: Vec<String> = Vec::new();
+    let mut seen = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i + 1..];
+        let end = rest.find('>').ok_or("unterminated tag")?;
+        let tag = &rest[..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('!') {
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            match stack.pop() {
+                Some(open) if open == name.trim() => {}
+                other => return Err(format!("</{name}> closes {other:?}")),
+            }
+            continue;
+        }
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if name.is_empty() {
+            return Err(format!("bad tag <{tag}>"));
+        }
+        seen.push(name.clone());
+        if !tag.ends_with('/') && !VOID.contains(&name.as_str()) {
+            stack.push(name);
+        }
+    }
+    if stack.is_empty() {
+        Ok(seen)
+    } else {
+        Err(format!("unclosed: {stack:?}"))
+    }
+}
+
+#[test]
+fn html_is_self_contained_and_balanced() {
+    let (dir, w) = report("html");
+    let html = &w.html;
+    let seen = balanced(html).unwrap();
+    for el in ["svg", "rect", "polyline", "circle", "table", "title"] {
+        assert!(seen.iter().any(|s| s == el), "no <{el}>");
+    }
+    assert!(!html.contains("http"), "a URL in the page");
+    assert!(!html.contains("<script"), "a script in the page");
+    assert!(!html.contains("<go-bitfield>"), "unescaped note");
+    assert!(html.contains("&lt;go-bitfield&gt; has no encoder &amp; packs | differently"));
+    // Hover values.
+    assert!(html.contains("<title>bitwire, raw: 500.0 bytes per message</title>"));
+    assert!(balanced("<p><b>x</p></b>").is_err());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn missing_library_is_not_measured() {
+    let (dir, w) = report("missing");
+    // Go reports no bitcode: nothing about Go can be judged against it, and Rust is judged
+    // only on what Rust measured.
+    let md = &w.markdown;
+    assert!(md.contains("input (raw size): flatbuffers not measured — not measured"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    // With every TypeScript file gone, the TS goal is not measured at all.
+    let dir = fixture_run("no-ts");
+    for rt in ["node", "bun", "deno"] {
+        std::fs::remove_file(dir.join(format!("raw/ts-{rt}.json"))).unwrap();
+    }
+    let w = bitwire_report::write_report(&dir, Path::new("/nonexistent/notes.md"), false).unwrap();
+    assert_eq!(goal(&w, "ts-speed-handwritten").status, Status::NotMeasured);
+    assert!(w.markdown.contains("not measured"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn rejects_bad_files() {
+    let read = |f: &str| std::fs::read_to_string(fixtures().join(f)).unwrap();
+    let e = model::parse_raw("bad-format.json", &read("bad-format.json")).unwrap_err();
+    assert!(e.contains("unsupported result format 2"), "{e}");
+    let e = model::parse_raw("bad-library.json", &read("bad-library.json")).unwrap_err();
+    assert!(e.contains("unknown library id \"capnproto\""), "{e}");
+    // Go writes an empty slice as null.
+    let f = model::parse_raw("go.json", r#"{"format": 1, "language": "go", "runtime": "go1", "quick": true, "records": null, "scaling": null}"#)
+        .unwrap();
+    assert!(f.records.is_empty() && f.scaling.is_empty());
+    let e = model::parse_raw("x.json", r#"{"language": "rust"}"#).unwrap_err();
+    assert!(e.contains("no \"format\" field"), "{e}");
+    let e = model::parse_raw(
+        "x.json",
+        r#"{"format": 1, "language": "rust", "runtime": "r", "quick": false, "extra": 1}"#,
+    )
+    .unwrap_err();
+    assert!(e.contains("unknown field `extra`"), "{e}");
+    let e = model::parse_raw(
+        "x.json",
+        r#"{"format": 1, "language": "ts", "runtime": "v8 1", "quick": false}"#,
+    )
+    .unwrap_err();
+    assert!(e.contains("TypeScript runtime"), "{e}");
+
+    // A directory with another format inside is refused as a whole.
+    let dir = fixture_run("bad-dir");
+    std::fs::copy(fixtures().join("bad-format.json"), dir.join("raw/zz.json")).unwrap();
+    let e = bitwire_report::write_report(&dir, Path::new("/nonexistent"), false).unwrap_err();
+    assert!(
+        e.contains("raw/zz.json: unsupported result format 2"),
+        "{e}"
+    );
+    assert!(!dir.join("summary.md").exists());
+    // Quick and full results do not mix.
+    std::fs::remove_file(dir.join("raw/zz.json")).unwrap();
+    let machine = std::fs::read_to_string(dir.join("machine.json")).unwrap();
+    std::fs::write(
+        dir.join("machine.json"),
+        machine.replace("\"quick\": false", "\"quick\": true"),
+    )
+    .unwrap();
+    let e = bitwire_report::write_report(&dir, Path::new("/nonexistent"), false).unwrap_err();
+    assert!(e.contains("mixed runs"), "{e}");
+    // No machine record.
+    std::fs::remove_file(dir.join("machine.json")).unwrap();
+    let e = bitwire_report::write_report(&dir, Path::new("/nonexistent"), false).unwrap_err();
+    assert!(e.contains("machine.json"), "{e}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn notes_file() {
+    let notes = goals::parse_notes(&std::fs::read_to_string(fixtures().join("notes.md")).unwrap());
+    assert_eq!(notes.len(), 2);
+    assert_eq!(goals::unknown_note_ids(&notes), ["no-such-goal"]);
+    assert!(goals::parse_notes("<!--\n## size-raw-bitcode\nx\n-->\n").is_empty());
+}
+
+#[test]
+fn pod_blocks_sort_by_size() {
+    assert_eq!(model::block_bytes("64KiB"), Some(65536));
+    assert_eq!(model::block_bytes("256MB"), Some(256 << 20));
+    assert_eq!(model::block_bytes("1.5MB"), None);
+    let (dir, w) = report("pod");
+    let small = w.markdown.find("## pod_u64, 64KiB block").unwrap();
+    let large = w.markdown.find("## pod_u64, 1MB block").unwrap();
+    assert!(small < large);
+    std::fs::remove_dir_all(dir).unwrap();
+}
