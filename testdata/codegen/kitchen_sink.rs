@@ -571,7 +571,7 @@ impl Scalars {
         }
         let wide_bounded = wide_bounded + 5;
         let c = r.read_chunk(16);
-        let q_ = c.get_quantized(0, 8, -1.0, 1.0, 255);
+        let q_ = c.get_quantized_scaled(0, 8, -1.0, 1.0, 255, 0.00392156862745098);
         let q_ = q_.in_field("q")? as f32;
         let q64_ = c.get_quantized(8, 5, 0.0, 10.0, 20);
         let q64_ = q64_.in_field("q64")?;
@@ -1146,7 +1146,7 @@ impl Composite {
         let len = r.check_len(len, 4, start).in_field("quants")?;
         let mut quants = Vec::with_capacity(len);
         for i1 in 0..len {
-            let item1 = r.read_quantized(4, 0.0, 1.0, 15);
+            let item1 = r.read_quantized_scaled(4, 0.0, 1.0, 15, 0.06666666666666667);
             let item1 = item1.at_index(i1).in_field("quants")? as f32;
             quants.push(item1);
         }

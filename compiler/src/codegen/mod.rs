@@ -5,6 +5,7 @@
 pub mod describe;
 pub mod go;
 pub mod plan;
+pub mod quant;
 pub mod rust;
 pub mod ts;
 pub mod words;

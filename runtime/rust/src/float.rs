@@ -72,6 +72,18 @@ pub fn dequantize(q: u64, min: f64, max: f64, steps: u64) -> f64 {
     min + ((max - min) * q as f64) / steps as f64
 }
 
+/// [`dequantize`] with the division by `steps` replaced by a multiplication by `scale`
+/// (`1 / steps`), which is several times faster. Only for `f32` fields whose generated
+/// code passes a `scale` the compiler checked: at every grid point, rounded to `f32`,
+/// the result is exactly [`dequantize`]'s (§4.3 stays the definition).
+#[inline]
+pub fn dequantize_scaled(q: u64, min: f64, max: f64, steps: u64, scale: f64) -> f64 {
+    if q == steps {
+        return max;
+    }
+    min + ((max - min) * q as f64) * scale
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,8 +29,8 @@ mod writer;
 
 pub use error::{Error, ErrorKind, PathSegment, Result};
 pub use float::{
-    dequantize, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, quantize,
-    CANONICAL_NAN_F32, CANONICAL_NAN_F64,
+    dequantize, dequantize_scaled, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire,
+    quantize, CANONICAL_NAN_F32, CANONICAL_NAN_F64,
 };
 pub use packed::{array_from_vec, decode_packed, encode_packed, verify_packed, Packed};
 pub use path::ResultExt;

@@ -4,8 +4,8 @@
 //! the same instructions as if it spelled the arithmetic out.
 
 use crate::{
-    dequantize, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, quantize, sign_extend,
-    to_twos_complement, BitReader, BitWriter, Chunk, ErrorKind, Result,
+    dequantize, dequantize_scaled, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire,
+    quantize, sign_extend, to_twos_complement, BitReader, BitWriter, Chunk, ErrorKind, Result,
 };
 
 impl BitWriter<'_> {
@@ -86,6 +86,25 @@ impl BitReader<'_> {
         Ok(dequantize(q, min, max, steps))
     }
 
+    /// [`Self::read_quantized`] for an `f32` field with a compiler-checked `scale`
+    /// (see [`dequantize_scaled`]).
+    #[inline]
+    pub fn read_quantized_scaled(
+        &mut self,
+        bits: u32,
+        min: f64,
+        max: f64,
+        steps: u64,
+        scale: f64,
+    ) -> Result<f64> {
+        let at = self.bit_pos();
+        let q = self.read_bits(bits)?;
+        if q > steps {
+            return Err(crate::Error::new(ErrorKind::OutOfRange, at));
+        }
+        Ok(dequantize_scaled(q, min, max, steps, scale))
+    }
+
     /// Checks a quantized float stored in `bits` bits without computing its value
     /// (`verify`): the error [`Self::read_quantized`] gives for the same input.
     #[inline]
@@ -133,6 +152,25 @@ impl Chunk {
             return Err(self.error(ErrorKind::OutOfRange, offset));
         }
         Ok(dequantize(q, min, max, steps))
+    }
+
+    /// [`Self::get_quantized`] for an `f32` field with a compiler-checked `scale` (see
+    /// [`dequantize_scaled`]).
+    #[inline]
+    pub fn get_quantized_scaled(
+        &self,
+        offset: u32,
+        bits: u32,
+        min: f64,
+        max: f64,
+        steps: u64,
+        scale: f64,
+    ) -> Result<f64> {
+        let q = self.get(offset, bits)?;
+        if q > steps {
+            return Err(self.error(ErrorKind::OutOfRange, offset));
+        }
+        Ok(dequantize_scaled(q, min, max, steps, scale))
     }
 
     /// Checks the quantized float at `offset` without computing its value (`verify`):

@@ -295,14 +295,21 @@ fn read_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset: 
             steps,
             ..
         } => {
-            let args = [
+            let mut args = vec![
                 offset.to_string(),
                 bits.to_string(),
                 f64_lit(*min),
                 f64_lit(*max),
                 steps.to_string(),
             ];
-            p.call(&format!("let {dest} = {c}.get_quantized("), &args, ");");
+            let call = match f32_scale(*repr, *min, *max, *steps) {
+                Some(scale) => {
+                    args.push(f64_lit(scale));
+                    "get_quantized_scaled"
+                }
+                None => "get_quantized",
+            };
+            p.call(&format!("let {dest} = {c}.{call}("), &args, ");");
             quantized_result(p, ctx, *repr, dest);
         }
         Type::Bounded { repr, min, max, .. } => {
@@ -361,6 +368,14 @@ fn read_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset: 
             p.close("};");
         }
         other => unreachable!("not a scalar: {other:?}"),
+    }
+}
+
+/// The checked `1 / steps` an `f32` field's decoder may multiply by (`codegen::quant`).
+fn f32_scale(repr: FloatRepr, min: f64, max: f64, steps: u64) -> Option<f64> {
+    match repr {
+        FloatRepr::F32 => crate::codegen::quant::f32_scale(min, max, steps),
+        FloatRepr::F64 => None,
     }
 }
 
@@ -445,13 +460,20 @@ pub(crate) fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, dest: &s
             steps,
             packed_bits,
         } => {
-            let args = [
+            let mut args = vec![
                 packed_bits.to_string(),
                 f64_lit(*min),
                 f64_lit(*max),
                 steps.to_string(),
             ];
-            p.call(&format!("let {dest} = r.read_quantized("), &args, ");");
+            let call = match f32_scale(*repr, *min, *max, *steps) {
+                Some(scale) => {
+                    args.push(f64_lit(scale));
+                    "read_quantized_scaled"
+                }
+                None => "read_quantized",
+            };
+            p.call(&format!("let {dest} = r.{call}("), &args, ");");
             quantized_result(p, ctx, *repr, dest);
         }
         Type::Bounded { packed_bits, .. } => {

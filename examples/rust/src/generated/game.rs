@@ -742,15 +742,15 @@ impl Input {
         if c.avail() < 16 {
             return Err(c.truncated(RUN));
         }
-        let move_x = c.get_quantized(16, 8, -1.0, 1.0, 255);
+        let move_x = c.get_quantized_scaled(16, 8, -1.0, 1.0, 255, 0.00392156862745098);
         let move_x = move_x.in_field("move_x")? as f32;
-        let move_y = c.get_quantized(24, 8, -1.0, 1.0, 255);
+        let move_y = c.get_quantized_scaled(24, 8, -1.0, 1.0, 255, 0.00392156862745098);
         let move_y = move_y.in_field("move_y")? as f32;
         let buttons = Buttons::read(r).in_field("buttons")?;
         let c = r.read_chunk(22);
-        let yaw = c.get_quantized(0, 12, 0.0, 360.0, 4095);
+        let yaw = c.get_quantized_scaled(0, 12, 0.0, 360.0, 4095, 0.0002442002442002442);
         let yaw = yaw.in_field("yaw")? as f32;
-        let pitch = c.get_quantized(12, 10, -90.0, 90.0, 1023);
+        let pitch = c.get_quantized_scaled(12, 10, -90.0, 90.0, 1023, 0.0009775171065493646);
         let pitch = pitch.in_field("pitch")? as f32;
         Ok(Self {
             seq,
@@ -1073,11 +1073,11 @@ impl Entity {
         let id = id as u16;
         let pos = Vec2::read(r).in_field("pos")?;
         let c = r.read_chunk(44);
-        let vel_x = c.get_quantized(0, 10, -64.0, 64.0, 1023);
+        let vel_x = c.get_quantized_scaled(0, 10, -64.0, 64.0, 1023, 0.0009775171065493646);
         let vel_x = vel_x.in_field("vel_x")? as f32;
-        let vel_y = c.get_quantized(10, 10, -64.0, 64.0, 1023);
+        let vel_y = c.get_quantized_scaled(10, 10, -64.0, 64.0, 1023, 0.0009775171065493646);
         let vel_y = vel_y.in_field("vel_y")? as f32;
-        let yaw = c.get_quantized(20, 8, 0.0, 360.0, 255);
+        let yaw = c.get_quantized_scaled(20, 8, 0.0, 360.0, 255, 0.00392156862745098);
         let yaw = yaw.in_field("yaw")? as f32;
         let health = c.get(28, 8).in_field("health")?;
         if health > 200 {
