@@ -1,36 +1,82 @@
 // The `packet64` dataset of the product brief, from a fixed seed: the same packets as
-// bench/rust/src/dataset.rs, generated with the same SplitMix64 sequence (in `bigint`
-// arithmetic, modulo 2^64) and the same float operations.
+// bench/rust/src/dataset.rs, generated with the same SplitMix64 sequence (64-bit
+// arithmetic on 32-bit halves, modulo 2^64) and the same float operations.
 
 import type { Packet64 } from "../gen/game.js";
 
 const MASK = 0xffffffffffffffffn;
+const TWO_32 = 4294967296;
 
-/** SplitMix64: tiny, fast, and the same sequence in every language. */
+/**
+ * The low 64 bits of (ah:al) * (bh:bl), as [hi, lo] uint32 halves. The 32 x 32 product of
+ * the low halves is formed from 16-bit pieces (every partial sum exact in binary64); the
+ * cross terms only matter modulo 2^32, which Math.imul gives.
+ */
+function mul64(ah: number, al: number, bh: number, bl: number): [number, number] {
+  const a0 = al & 0xffff;
+  const a1 = al >>> 16;
+  const b0 = bl & 0xffff;
+  const b1 = bl >>> 16;
+  const mid = a0 * b1 + a1 * b0;
+  const low = a0 * b0 + (mid % 65536) * 65536;
+  const lo = low >>> 0;
+  const hi = a1 * b1 + Math.floor(mid / 65536) + Math.floor(low / TWO_32) + Math.imul(al, bh) + Math.imul(ah, bl);
+  return [hi >>> 0, lo];
+}
+
+/**
+ * SplitMix64: tiny, fast, and the same sequence in every language. The 64-bit state
+ * lives in two 32-bit halves (plain numbers: bigint arithmetic made a million packets
+ * take seconds); the result is checked against hashes of the Rust dataset.
+ */
 export class SplitMix64 {
-  private state: bigint;
+  private hi: number;
+  private lo: number;
+  /** Halves of the last output. */
+  private zh = 0;
+  private zl = 0;
 
   constructor(seed: bigint) {
-    this.state = seed;
+    this.hi = Number((seed >> 32n) & 0xffffffffn);
+    this.lo = Number(seed & 0xffffffffn);
+  }
+
+  /** Advances and leaves the next 64 random bits in zh:zl. */
+  private step(): void {
+    const lo = this.lo + 0x7f4a7c15;
+    this.lo = lo >>> 0;
+    this.hi = (this.hi + 0x9e3779b9 + (lo >= TWO_32 ? 1 : 0)) >>> 0;
+    let h = this.hi;
+    let l = this.lo;
+    // z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+    l = (l ^ ((l >>> 30) | (h << 2))) >>> 0;
+    h = (h ^ (h >>> 30)) >>> 0;
+    [h, l] = mul64(h, l, 0xbf58476d, 0x1ce4e5b9);
+    // z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+    l = (l ^ ((l >>> 27) | (h << 5))) >>> 0;
+    h = (h ^ (h >>> 27)) >>> 0;
+    [h, l] = mul64(h, l, 0x94d049bb, 0x133111eb);
+    // z ^ (z >> 31)
+    this.zl = (l ^ ((l >>> 31) | (h << 1))) >>> 0;
+    this.zh = (h ^ (h >>> 31)) >>> 0;
   }
 
   /** The next 64 random bits. */
   nextU64(): bigint {
-    this.state = (this.state + 0x9e3779b97f4a7c15n) & MASK;
-    let z = this.state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
-    return z ^ (z >> 31n);
+    this.step();
+    return (BigInt(this.zh) << 32n) | BigInt(this.zl);
   }
 
-  /** Uniform in `0..n`. */
+  /** Uniform in `0..n` (`n` up to 2^16): the next 64 bits modulo `n`. */
   below(n: number): number {
-    return Number(this.nextU64() % BigInt(n));
+    this.step();
+    return ((this.zh % n) * TWO_32 + this.zl) % n;
   }
 
-  /** Uniform in `[0, 1)`. */
+  /** Uniform in `[0, 1)`: the top 53 bits of the next 64, over 2^53. */
   unit(): number {
-    return Number(this.nextU64() >> 11n) / 2 ** 53;
+    this.step();
+    return (this.zh * 2097152 + (this.zl >>> 11)) / 2 ** 53;
   }
 
   /** Standard normal (Box-Muller). */
