@@ -16,6 +16,7 @@
 
 extern crate alloc;
 
+mod bulk;
 mod error;
 mod float;
 #[cfg(feature = "json")]

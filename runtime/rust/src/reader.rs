@@ -4,6 +4,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::bulk::Lane;
+use crate::writer::le_word;
 use crate::{Error, ErrorKind, Result};
 
 /// Reads an LSB-first bit stream from a byte slice.
@@ -272,25 +274,61 @@ impl<'a> BitReader<'a> {
     }
 
     /// Fills `out` with the next `out.len()` bytes (checked to be there): a copy on a
-    /// byte boundary, else one shifted 64-bit load per eight bytes.
+    /// byte boundary, else two loads and two shifts per eight bytes.
     #[inline]
-    fn fill_bytes(&mut self, out: &mut [u8]) {
+    pub(crate) fn fill_bytes(&mut self, out: &mut [u8]) {
         if self.pos & 7 == 0 {
             let byte = (self.pos >> 3) as usize;
             out.copy_from_slice(&self.data[byte..byte + out.len()]);
+            self.pos += out.len() as u64 * 8;
         } else {
-            let mut pos = self.pos;
-            let mut words = out.chunks_exact_mut(8);
-            for word in &mut words {
-                word.copy_from_slice(&self.peek64(pos).to_le_bytes());
-                pos += 64;
-            }
-            let rest = words.into_remainder();
-            if !rest.is_empty() {
-                rest.copy_from_slice(&self.peek64(pos).to_le_bytes()[..rest.len()]);
-            }
+            let got = self.read_lanes(out);
+            debug_assert_eq!(got, out.len());
         }
-        self.pos += out.len() as u64 * 8;
+    }
+
+    /// Fills the front of `out` with as many complete `T::BITS`-bit elements (§1.2) as
+    /// the rest of the input holds, moves past them and returns how many it read.
+    ///
+    /// The elements are taken from 64-bit words of the stream: on a byte boundary word
+    /// `k` is the little-endian load at byte `b + 8k`, otherwise it is
+    /// `(x[k] >> s) | (x[k + 1] << (64 - s))` for the loads `x` and the bit offset `s`
+    /// in the byte. No per-element bounds or length checks; the last few elements,
+    /// whose next word would run past the input, go through the zero-filling load.
+    #[inline]
+    pub(crate) fn read_lanes<T: Lane>(&mut self, out: &mut [T]) -> usize {
+        let per = (64 / T::BITS) as usize;
+        let avail = (self.remaining_bits() / u64::from(T::BITS)).min(out.len() as u64) as usize;
+        let out = &mut out[..avail];
+        let byte = (self.pos >> 3) as usize;
+        let s = (self.pos & 7) as u32;
+        let src = self.data.get(byte..).unwrap_or(&[]);
+        let unpack = T::unpack;
+        let words = if s == 0 {
+            let words = (avail / per).min(src.len() / 8);
+            let dst = out[..words * per].chunks_exact_mut(per);
+            for (d, x) in dst.zip(src.chunks_exact(8)) {
+                unpack(d, le_word(x));
+            }
+            words
+        } else {
+            // Word `k` also needs the first byte of load `k + 1`.
+            let next = src.get(8..).unwrap_or(&[]);
+            let words = (avail / per).min(next.len() / 8);
+            let dst = out[..words * per].chunks_exact_mut(per);
+            for (d, (x, y)) in dst.zip(src.chunks_exact(8).zip(next.chunks_exact(8))) {
+                unpack(d, (le_word(x) >> s) | (le_word(y) << (64 - s)));
+            }
+            words
+        };
+        let mut pos = self.pos + words as u64 * 64;
+        let mask = u64::MAX >> (64 - T::BITS);
+        for d in &mut out[words * per..] {
+            *d = T::from_wire(self.peek64(pos) & mask);
+            pos += u64::from(T::BITS);
+        }
+        self.pos = pos;
+        avail
     }
 
     /// Reads `len` bytes of UTF-8 (length already checked) for a string value that

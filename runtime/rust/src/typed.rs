@@ -67,9 +67,7 @@ impl BitReader<'_> {
         if (out.len() as u64).saturating_mul(8) > self.remaining_bits() {
             return Err(self.error(ErrorKind::Truncated, 0));
         }
-        for b in out.iter_mut() {
-            *b = self.read_bits(8)? as u8;
-        }
+        self.fill_bytes(out);
         Ok(())
     }
 

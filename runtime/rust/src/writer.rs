@@ -86,14 +86,40 @@ impl<'a> BitWriter<'a> {
             self.buf.extend_from_slice(bytes);
             return;
         }
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.write_bits(u64::from_le_bytes(word), 64);
-        }
-        for &b in chunks.remainder() {
-            self.write_bits(u64::from(b), 8);
+        self.write_lanes(bytes);
+    }
+
+    /// Writes the 64-bit words `pack(chunk)` of the chunks of `per` values of `values`
+    /// (a whole number of chunks), each as 64 bits (§1.2): the bits of one
+    /// `write_bits(w, 64)` per word without its per-word capacity check. For the
+    /// writer's bit offset `s`, output word `i` is `(w[i] << s) | (w[i - 1] >> (64 - s))`.
+    /// Blocks of words are packed into one stack array and shifted from it (two passes
+    /// without a loop-carried value, which vectorise), then appended with one copy; the
+    /// buffer grows once.
+    #[inline]
+    pub(crate) fn write_words<T>(&mut self, values: &[T], per: usize, pack: impl Fn(&[T]) -> u64) {
+        const BLOCK: usize = 64;
+        debug_assert_eq!(values.len() % per, 0);
+        let s = self.pending;
+        // The bits of a word that spill into the next one; the two-step shift keeps the
+        // amount below 64 (when `s == 0` nothing spills).
+        let spill = |w: u64| (w >> 1) >> (63 - s);
+        let mut words = [0u64; BLOCK];
+        let mut bytes = [0u8; BLOCK * 8];
+        self.buf.reserve(values.len() / per * 8);
+        for part in values.chunks(BLOCK * per) {
+            let n = part.len() / per;
+            for (w, c) in words.iter_mut().zip(part.chunks_exact(per)) {
+                *w = pack(c);
+            }
+            let (first, rest) = bytes[..n * 8].split_at_mut(8);
+            first.copy_from_slice(&(self.acc | (words[0] << s)).to_le_bytes());
+            let pairs = words[1..n].iter().zip(&words[..n - 1]);
+            for (dst, (&w, &prev)) in rest.chunks_exact_mut(8).zip(pairs) {
+                dst.copy_from_slice(&((w << s) | spill(prev)).to_le_bytes());
+            }
+            self.acc = spill(words[n - 1]);
+            self.buf.extend_from_slice(&bytes[..n * 8]);
         }
     }
 
@@ -107,6 +133,14 @@ impl<'a> BitWriter<'a> {
         }
         self.buf.len() - self.start
     }
+}
+
+/// The little-endian `u64` of an 8-byte chunk.
+#[inline(always)]
+pub(crate) fn le_word(chunk: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(chunk);
+    u64::from_le_bytes(word)
 }
 
 #[cfg(test)]

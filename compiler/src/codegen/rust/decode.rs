@@ -6,7 +6,7 @@
 //! checked against their bound and against the remaining input before anything is
 //! allocated (§5.6).
 
-use super::encode::{i64_lit, is_byte};
+use super::encode::{bulk_lane, i64_lit, is_byte};
 use super::printer::{Printer, SHORT_WIDTH};
 use super::{f64_lit, int_type, let_stmt, naming, return_error, try_expr, Ctx, Gen};
 use crate::codegen::plan::{self, Step};
@@ -518,6 +518,11 @@ pub(crate) fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, dest: &s
                 let_stmt(p, dest, &e);
                 return;
             }
+            if let Some(lane) = bulk_lane(elem) {
+                let e = try_expr(p, ctx, &format!("r.read_{lane}_vec({len})"));
+                let_stmt(p, dest, &e);
+                return;
+            }
             let i = ctx.deeper().var("i");
             let item = ctx.deeper().var("item");
             p.line(format!("let mut {dest} = Vec::with_capacity({len});"));
@@ -595,6 +600,11 @@ fn read_array(g: &Gen, p: &mut Printer, ctx: &Ctx, elem: &Type, len: u64, dest: 
         p.line(format!("let mut {dest}: {rust} = [{zero}; {len}];"));
         if is_byte(elem) {
             let e = try_expr(p, ctx, &format!("r.read_byte_array(&mut {dest})"));
+            p.line(format!("{e};"));
+            return;
+        }
+        if let Some(lane) = bulk_lane(elem) {
+            let e = try_expr(p, ctx, &format!("r.read_{lane}s(&mut {dest})"));
             p.line(format!("{e};"));
             return;
         }

@@ -669,6 +669,10 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Va
                 p.line(format!("w.write_bytes({});", v.as_ref()));
                 return;
             }
+            if let Some(lane) = bulk_lane(elem) {
+                p.line(format!("w.write_{lane}s({});", v.as_ref()));
+                return;
+            }
             write_elements(g, p, ctx, elem, v);
         }
         Type::List {
@@ -679,6 +683,8 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Va
             write_length(p, ctx, v, *max, *packed_len);
             if is_byte(elem) {
                 p.line(format!("w.write_bytes({});", v.as_ref()));
+            } else if let Some(lane) = bulk_lane(elem) {
+                p.line(format!("w.write_{lane}s({});", v.as_ref()));
             } else {
                 write_elements(g, p, ctx, elem, v);
             }
@@ -703,6 +709,21 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Va
 /// `u8` elements, written and read as whole bytes.
 pub(crate) fn is_byte(ty: &Type) -> bool {
     matches!(ty, Type::UInt { bits: 8, .. })
+}
+
+/// The element type of a list or array that the runtime moves in bulk, 64 bits at a
+/// time (`write_u64s`, `read_u64_vec`, `skip_f32s`, …): a number whose wire width is
+/// its whole Rust type, `u16`…`u64`, `i8`…`i64`, `f32`, `f64`, with no bound and no
+/// quantization. `u8` is not one: bytes have their own calls (`write_bytes`, …).
+pub(crate) fn bulk_lane(ty: &Type) -> Option<&'static str> {
+    match ty {
+        Type::UInt { bits, repr } if *bits == repr.bits() && *bits > 8 => {
+            Some(super::int_type(*repr))
+        }
+        Type::SInt { bits, repr } if *bits == repr.bits() => Some(super::int_type(*repr)),
+        Type::Float { repr } => Some(super::float_type(*repr)),
+        _ => None,
+    }
 }
 
 /// Checks a length against its bound and writes the length prefix (spec §5.6).

@@ -8,7 +8,7 @@
 //! exactly when `decode(bytes)` does, with the same error, and allocates nothing.
 
 use super::decode::{is_plain, needs_reader, read_length};
-use super::encode::is_byte;
+use super::encode::{bulk_lane, is_byte};
 use super::printer::Printer;
 use super::{return_error, try_expr, Ctx, Gen};
 use crate::codegen::plan::{self, Step};
@@ -230,6 +230,11 @@ fn check_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset:
     }
 }
 
+/// The wire width of a [`bulk_lane`] element (`u64` → 64).
+fn lane_bits(lane: &str) -> u32 {
+    lane[1..].parse().expect("a numeric type name")
+}
+
 /// Checks one value of any type at the reader's position (see `read_into`).
 fn check_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type) {
     match ty {
@@ -274,6 +279,13 @@ fn check_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type) {
         Type::Array { elem, len } => {
             if is_byte(elem) {
                 try_stmt(p, ctx, &format!("r.skip_bytes({len})"));
+            } else if let Some(lane) = bulk_lane(elem) {
+                // Element by element, the first truncated element is the error.
+                let call = match &**elem {
+                    Type::Float { .. } => format!("r.skip_{lane}s({len})"),
+                    _ => format!("r.skip_elements({len}, {})", lane_bits(lane)),
+                };
+                try_stmt(p, ctx, &call);
             } else if needs_reader(g, elem) {
                 let i = ctx.deeper().var("i");
                 p.open(format!("for {i} in 0..{len} {{"));
@@ -289,6 +301,13 @@ fn check_value(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type) {
             let (len, _) = read_length(g, p, ctx, ty, *max, *packed_len);
             if is_byte(elem) {
                 try_stmt(p, ctx, &format!("r.skip_bytes({len})"));
+            } else if let Some(lane) = bulk_lane(elem) {
+                // The length check (§5.6) already made sure every element is there.
+                let call = match &**elem {
+                    Type::Float { .. } => format!("r.skip_{lane}s({len})"),
+                    _ => format!("r.skip_bits({len} as u64 * {})", lane_bits(lane)),
+                };
+                try_stmt(p, ctx, &call);
             } else if needs_reader(g, elem) {
                 let i = ctx.deeper().var("i");
                 p.open(format!("for {i} in 0..{len} {{"));
