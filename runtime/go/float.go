@@ -67,3 +67,17 @@ func Dequantize(q uint64, min, max float64, steps uint64) float64 {
 	}
 	return min + float64(float64(max-min)*float64(q))/float64(steps)
 }
+
+// DequantizeScaled is [Dequantize] with the division by steps replaced by a
+// multiplication by scale, the binary64 value of 1/steps, which is several times
+// faster. Generated code calls it only where the compiler proved the result equal
+// to Dequantize's: for an f32 field whose every grid point, rounded to binary32,
+// comes out the same, or for steps a power of two (then 1/steps is exact and the
+// product is the quotient). q must be at most steps, and steps below 2^63.
+func DequantizeScaled(q uint64, min, max float64, steps uint64, scale float64) float64 {
+	if q == steps {
+		return max
+	}
+	// int64: q is below 2^63, and a signed conversion is one instruction.
+	return min + float64(float64(float64(max-min)*float64(int64(q)))*scale)
+}

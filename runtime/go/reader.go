@@ -41,28 +41,25 @@ func (r *BitReader) Error(kind Kind, offset uint) error {
 }
 
 // peek returns the 64 bits that start at bit pos, zero past the end of the input.
+// Every case is one or two loads, with no further call unless the input is shorter
+// than eight bytes.
 func (r *BitReader) peek(pos uint64) uint64 {
 	i, s := pos>>3, pos&7
-	if i+8 < uint64(len(r.data)) {
+	n := uint64(len(r.data))
+	if i+8 < n {
 		// The top s bits come from the ninth byte (shifted out entirely when s is 0).
 		return binary.LittleEndian.Uint64(r.data[i:])>>s | uint64(r.data[i+8])<<(63-s)<<1
 	}
-	return peekTail(r.data, i, s)
+	if n >= 8 && i < n {
+		// Near the end: one load of the input's last eight bytes, shifted down to
+		// byte i (every small message reads its last fields here).
+		return binary.LittleEndian.Uint64(r.data[n-8:]) >> (8*(i+8-n) + s)
+	}
+	return peekShort(r.data, i, s)
 }
 
-// peekTail is peek near the end of the input, where no ninth byte follows the
-// eight at byte i. Out of line: it keeps peek small enough to inline.
-func peekTail(data []byte, i, s uint64) uint64 {
-	n := uint64(len(data))
-	if i+8 <= n {
-		return binary.LittleEndian.Uint64(data[i:]) >> s
-	}
-	if n >= 8 && i < n {
-		// One load of the input's last eight bytes, shifted down to byte i: every
-		// small message ends here (Input reads its second chunk from byte 4), and
-		// the byte loop below made Input's decode several times slower.
-		return binary.LittleEndian.Uint64(data[n-8:]) >> (8 * (i + 8 - n)) >> s
-	}
+// peekShort is peek on an input shorter than eight bytes (or at its end).
+func peekShort(data []byte, i, s uint64) uint64 {
 	var v uint64
 	for k := uint64(0); i+k < uint64(len(data)) && k < 8; k++ {
 		v |= uint64(data[i+k]) << (8 * k)
@@ -146,13 +143,13 @@ func (r *BitReader) ReadChunk(n uint) Chunk {
 
 // readChunkSlow is ReadChunk near the end of the input or across nine bytes.
 func (r *BitReader) readChunkSlow(n uint) Chunk {
+	pos := r.pos
 	avail := uint64(n)
-	if rem := r.RemainingBits(); avail > rem {
+	if rem := uint64(len(r.data))*8 - pos; avail > rem {
 		avail = rem
 	}
-	c := Chunk{Word: r.peek(r.pos), Avail: uint(avail), Start: r.pos}
-	r.pos += avail
-	return c
+	r.pos = pos + avail
+	return Chunk{Word: r.peek(pos), Avail: uint(avail), Start: pos}
 }
 
 // CheckLen checks a length n just read for a list, string or bytes value that

@@ -527,14 +527,14 @@ func (m *Scalars) WritePacked(w *bitwire.BitWriter) error {
 		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "wide_bounded")
 	}
 	w.WriteBits(m.WideBounded-5, 64)
-	q, err := w.Quantize(float64(m.Q), -1.0, 1.0, 255, 0)
-	if err != nil {
-		return bitwire.InField(err, "q")
+	if !(-1.0 <= float64(m.Q) && float64(m.Q) <= 1.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "q")
 	}
-	q64, err := w.Quantize(m.Q64, 0.0, 10.0, 20, 8)
-	if err != nil {
-		return bitwire.InField(err, "q64")
+	q := bitwire.Quantize(float64(m.Q), -1.0, 1.0, 255)
+	if !(0.0 <= m.Q64 && m.Q64 <= 10.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 8), "q64")
 	}
+	q64 := bitwire.Quantize(m.Q64, 0.0, 10.0, 20)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
 	over4 := bitwire.Bit(!m.Mode.Valid()) | uint64(m.Single)
 	if over4 != 0 {
@@ -631,26 +631,26 @@ func (m *Scalars) ReadPacked(r *bitwire.BitReader) error {
 	}
 	m.Double = double
 	c3 := r.ReadChunk(22)
-	level, err := c3.Get(0, 10)
-	if err != nil {
-		return bitwire.InField(err, "level")
+	if c3.Avail < 10 {
+		return c3.Truncated(scalarsRun3)
 	}
+	level := c3.Bits(0, 10)
 	if level > 1000 {
 		return bitwire.InField(c3.Error(bitwire.OutOfRange, 0), "level")
 	}
 	m.Level = uint16(level)
-	offset, err := c3.Get(10, 8)
-	if err != nil {
-		return bitwire.InField(err, "offset")
+	if c3.Avail < 18 {
+		return c3.Truncated(scalarsRun3)
 	}
+	offset := c3.Bits(10, 8)
 	if offset > 200 {
 		return bitwire.InField(c3.Error(bitwire.OutOfRange, 10), "offset")
 	}
 	m.Offset = int16(int64(offset) - 100)
-	shifted, err := c3.Get(18, 4)
-	if err != nil {
-		return bitwire.InField(err, "shifted")
+	if c3.Avail < 22 {
+		return c3.Truncated(scalarsRun3)
 	}
+	shifted := c3.Bits(18, 4)
 	if shifted > 10 {
 		return bitwire.InField(c3.Error(bitwire.OutOfRange, 18), "shifted")
 	}
@@ -667,21 +667,19 @@ func (m *Scalars) ReadPacked(r *bitwire.BitReader) error {
 	}
 	m.WideBounded = wideBounded + 5
 	c4 := r.ReadChunk(16)
-	q, err := c4.GetQuantized(0, 8, -1.0, 1.0, 255)
-	if err != nil {
-		return bitwire.InField(err, "q")
+	m.Q = float32(bitwire.DequantizeScaled(c4.Bits(0, 8), -1.0, 1.0, 255, 0.00392156862745098))
+	if c4.Avail < 13 {
+		return c4.Truncated(scalarsRun4)
 	}
-	m.Q = float32(q)
-	q64, err := c4.GetQuantized(8, 5, 0.0, 10.0, 20)
-	if err != nil {
-		return bitwire.InField(err, "q64")
+	q64 := c4.Bits(8, 5)
+	if q64 > 20 {
+		return bitwire.InField(c4.Error(bitwire.OutOfRange, 8), "q64")
 	}
-	m.Q64 = q64
-	mode, err := c4.Get(13, 3)
-	if err != nil {
-		return bitwire.InField(err, "mode")
+	m.Q64 = bitwire.Dequantize(q64, 0.0, 10.0, 20)
+	if c4.Avail < 16 {
+		return c4.Truncated(scalarsRun4)
 	}
-	m.Mode = Mode(mode)
+	m.Mode = Mode(c4.Bits(13, 3))
 	if !m.Mode.Valid() {
 		return bitwire.InField(c4.Error(bitwire.InvalidEnum, 13), "mode")
 	}
@@ -701,6 +699,20 @@ var scalarsRun1 = []bitwire.RunField{
 var scalarsRun2 = []bitwire.RunField{
 	{Offset: 0, Bits: 54, Name: "big"},
 	{Offset: 54, Bits: 5, Name: "neg"},
+}
+
+// scalarsRun3 lists the plain fields of a run of Scalars, for Truncated errors.
+var scalarsRun3 = []bitwire.RunField{
+	{Offset: 0, Bits: 10, Name: "level"},
+	{Offset: 10, Bits: 8, Name: "offset"},
+	{Offset: 18, Bits: 4, Name: "shifted"},
+}
+
+// scalarsRun4 lists the plain fields of a run of Scalars, for Truncated errors.
+var scalarsRun4 = []bitwire.RunField{
+	{Offset: 0, Bits: 8, Name: "q"},
+	{Offset: 8, Bits: 5, Name: "q64"},
+	{Offset: 13, Bits: 3, Name: "mode"},
 }
 
 // VerifyScalars checks that b is exactly one valid top-level encoding of a Scalars and
@@ -772,8 +784,8 @@ func VerifyScalarsPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "wide_bounded")
 	}
 	c4 := r.ReadChunk(16)
-	if _, err := c4.Get(0, 8); err != nil {
-		return bitwire.InField(err, "q")
+	if c4.Avail < 8 {
+		return c4.Truncated(scalarsRun4)
 	}
 	q64, err := c4.Get(8, 5)
 	if err != nil {
@@ -1219,10 +1231,10 @@ func (m *Composite) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteBytes(m.Octets)
 	w.WriteVarint(uint64(len(m.Quants)), 64)
 	for i6 := range m.Quants {
-		q, err := w.Quantize(float64(m.Quants[i6]), 0.0, 1.0, 15, 0)
-		if err != nil {
-			return bitwire.InField(bitwire.AtIndex(err, i6), "quants")
+		if !(0.0 <= float64(m.Quants[i6]) && float64(m.Quants[i6]) <= 1.0) {
+			return bitwire.InField(bitwire.AtIndex(w.Error(bitwire.OutOfRange, 0), i6), "quants")
 		}
+		q := bitwire.Quantize(float64(m.Quants[i6]), 0.0, 1.0, 15)
 		w.WriteBits(q, 4)
 	}
 	if m.AFieldWithARatherLongNameForTests < -64 || m.AFieldWithARatherLongNameForTests > 63 {

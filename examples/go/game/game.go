@@ -726,27 +726,27 @@ func (m *Input) MessageID() uint32 {
 
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Input) WritePacked(w *bitwire.BitWriter) error {
-	moveX, err := w.Quantize(float64(m.MoveX), -1.0, 1.0, 255, 16)
-	if err != nil {
-		return bitwire.InField(err, "move_x")
+	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 16), "move_x")
 	}
-	moveY, err := w.Quantize(float64(m.MoveY), -1.0, 1.0, 255, 24)
-	if err != nil {
-		return bitwire.InField(err, "move_y")
+	moveX := bitwire.Quantize(float64(m.MoveX), -1.0, 1.0, 255)
+	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 24), "move_y")
 	}
+	moveY := bitwire.Quantize(float64(m.MoveY), -1.0, 1.0, 255)
 	word := uint64(m.Seq) | moveX<<16 | moveY<<24
 	w.WriteBits(word, 32)
 	if err := m.Buttons.WritePacked(w); err != nil {
 		return bitwire.InField(err, "buttons")
 	}
-	yaw, err := w.Quantize(float64(m.Yaw), 0.0, 360.0, 4095, 0)
-	if err != nil {
-		return bitwire.InField(err, "yaw")
+	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "yaw")
 	}
-	pitch, err := w.Quantize(float64(m.Pitch), -90.0, 90.0, 1023, 12)
-	if err != nil {
-		return bitwire.InField(err, "pitch")
+	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 4095)
+	if !(-90.0 <= float64(m.Pitch) && float64(m.Pitch) <= 90.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 12), "pitch")
 	}
+	pitch := bitwire.Quantize(float64(m.Pitch), -90.0, 90.0, 1023)
 	word2 := yaw | pitch<<12
 	w.WriteBits(word2, 22)
 	return nil
@@ -757,39 +757,34 @@ func (m *Input) WritePacked(w *bitwire.BitWriter) error {
 func (m *Input) ReadPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(32)
 	m.Seq = uint16(c.Bits(0, 16))
-	if c.Avail < 16 {
+	m.MoveX = float32(bitwire.DequantizeScaled(c.Bits(16, 8), -1.0, 1.0, 255, 0.00392156862745098))
+	m.MoveY = float32(bitwire.DequantizeScaled(c.Bits(24, 8), -1.0, 1.0, 255, 0.00392156862745098))
+	if c.Avail < 32 {
 		return c.Truncated(inputRun1)
 	}
-	moveX, err := c.GetQuantized(16, 8, -1.0, 1.0, 255)
-	if err != nil {
-		return bitwire.InField(err, "move_x")
-	}
-	m.MoveX = float32(moveX)
-	moveY, err := c.GetQuantized(24, 8, -1.0, 1.0, 255)
-	if err != nil {
-		return bitwire.InField(err, "move_y")
-	}
-	m.MoveY = float32(moveY)
 	if err := m.Buttons.ReadPacked(r); err != nil {
 		return bitwire.InField(err, "buttons")
 	}
 	c2 := r.ReadChunk(22)
-	yaw, err := c2.GetQuantized(0, 12, 0.0, 360.0, 4095)
-	if err != nil {
-		return bitwire.InField(err, "yaw")
+	m.Yaw = float32(bitwire.DequantizeScaled(c2.Bits(0, 12), 0.0, 360.0, 4095, 0.0002442002442002442))
+	m.Pitch = float32(bitwire.DequantizeScaled(c2.Bits(12, 10), -90.0, 90.0, 1023, 0.0009775171065493646))
+	if c2.Avail < 22 {
+		return c2.Truncated(inputRun2)
 	}
-	m.Yaw = float32(yaw)
-	pitch, err := c2.GetQuantized(12, 10, -90.0, 90.0, 1023)
-	if err != nil {
-		return bitwire.InField(err, "pitch")
-	}
-	m.Pitch = float32(pitch)
 	return nil
 }
 
 // inputRun1 lists the plain fields of a run of Input, for Truncated errors.
 var inputRun1 = []bitwire.RunField{
 	{Offset: 0, Bits: 16, Name: "seq"},
+	{Offset: 16, Bits: 8, Name: "move_x"},
+	{Offset: 24, Bits: 8, Name: "move_y"},
+}
+
+// inputRun2 lists the plain fields of a run of Input, for Truncated errors.
+var inputRun2 = []bitwire.RunField{
+	{Offset: 0, Bits: 12, Name: "yaw"},
+	{Offset: 12, Bits: 10, Name: "pitch"},
 }
 
 // VerifyInput checks that b is exactly one valid top-level encoding of an Input and
@@ -807,24 +802,15 @@ func VerifyInput(b []byte) error {
 // same errors, and advances past it without building it.
 func VerifyInputPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(32)
-	if c.Avail < 16 {
+	if c.Avail < 32 {
 		return c.Truncated(inputRun1)
-	}
-	if _, err := c.Get(16, 8); err != nil {
-		return bitwire.InField(err, "move_x")
-	}
-	if _, err := c.Get(24, 8); err != nil {
-		return bitwire.InField(err, "move_y")
 	}
 	if err := VerifyButtonsPacked(r); err != nil {
 		return bitwire.InField(err, "buttons")
 	}
 	c2 := r.ReadChunk(22)
-	if _, err := c2.Get(0, 12); err != nil {
-		return bitwire.InField(err, "yaw")
-	}
-	if _, err := c2.Get(12, 10); err != nil {
-		return bitwire.InField(err, "pitch")
+	if c2.Avail < 22 {
+		return c2.Truncated(inputRun2)
 	}
 	return nil
 }
@@ -867,14 +853,14 @@ const (
 // padded with zero bits to a byte) to dst. On error it returns dst unchanged.
 func (m *Vec2) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
-	x, err := bitwire.QuantizeAt(float64(m.X), -1024.0, 1024.0, 131072, 0)
-	if err != nil {
-		return dst, bitwire.InField(err, "x")
+	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
+		return dst, bitwire.InField(bitwire.NewError(bitwire.OutOfRange, 0), "x")
 	}
-	y, err := bitwire.QuantizeAt(float64(m.Y), -1024.0, 1024.0, 131072, 18)
-	if err != nil {
-		return dst, bitwire.InField(err, "y")
+	x := bitwire.Quantize(float64(m.X), -1024.0, 1024.0, 131072)
+	if !(-1024.0 <= float64(m.Y) && float64(m.Y) <= 1024.0) {
+		return dst, bitwire.InField(bitwire.NewError(bitwire.OutOfRange, 18), "y")
 	}
+	y := bitwire.Quantize(float64(m.Y), -1024.0, 1024.0, 131072)
 	word := x | y<<18
 	return bitwire.AppendWord(dst, word, 5), nil
 }
@@ -897,16 +883,16 @@ func (m *Vec2) Decode(b []byte) error {
 		return m.decode(b)
 	}
 	c := bitwire.ChunkOf(b)
-	x, err := c.GetQuantized(0, 18, -1024.0, 1024.0, 131072)
-	if err != nil {
-		return bitwire.InField(err, "x")
+	x := c.Bits(0, 18)
+	if x > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
 	}
-	m.X = float32(x)
-	y, err := c.GetQuantized(18, 18, -1024.0, 1024.0, 131072)
-	if err != nil {
-		return bitwire.InField(err, "y")
+	m.X = float32(bitwire.DequantizeScaled(x, -1024.0, 1024.0, 131072, 7.62939453125e-6))
+	y := c.Bits(18, 18)
+	if y > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
 	}
-	m.Y = float32(y)
+	m.Y = float32(bitwire.DequantizeScaled(y, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	if c.Word>>36 != 0 {
 		return bitwire.NewError(bitwire.InvalidPadding, 36)
 	}
@@ -925,14 +911,14 @@ func (m *Vec2) decode(b []byte) error {
 
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Vec2) WritePacked(w *bitwire.BitWriter) error {
-	x, err := w.Quantize(float64(m.X), -1024.0, 1024.0, 131072, 0)
-	if err != nil {
-		return bitwire.InField(err, "x")
+	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "x")
 	}
-	y, err := w.Quantize(float64(m.Y), -1024.0, 1024.0, 131072, 18)
-	if err != nil {
-		return bitwire.InField(err, "y")
+	x := bitwire.Quantize(float64(m.X), -1024.0, 1024.0, 131072)
+	if !(-1024.0 <= float64(m.Y) && float64(m.Y) <= 1024.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 18), "y")
 	}
+	y := bitwire.Quantize(float64(m.Y), -1024.0, 1024.0, 131072)
 	word := x | y<<18
 	w.WriteBits(word, 36)
 	return nil
@@ -942,17 +928,29 @@ func (m *Vec2) WritePacked(w *bitwire.BitWriter) error {
 // slices.
 func (m *Vec2) ReadPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(36)
-	x, err := c.GetQuantized(0, 18, -1024.0, 1024.0, 131072)
-	if err != nil {
-		return bitwire.InField(err, "x")
+	if c.Avail < 18 {
+		return c.Truncated(vec2Run1)
 	}
-	m.X = float32(x)
-	y, err := c.GetQuantized(18, 18, -1024.0, 1024.0, 131072)
-	if err != nil {
-		return bitwire.InField(err, "y")
+	x := c.Bits(0, 18)
+	if x > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
 	}
-	m.Y = float32(y)
+	m.X = float32(bitwire.DequantizeScaled(x, -1024.0, 1024.0, 131072, 7.62939453125e-6))
+	if c.Avail < 36 {
+		return c.Truncated(vec2Run1)
+	}
+	y := c.Bits(18, 18)
+	if y > 131072 {
+		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
+	}
+	m.Y = float32(bitwire.DequantizeScaled(y, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	return nil
+}
+
+// vec2Run1 lists the plain fields of a run of Vec2, for Truncated errors.
+var vec2Run1 = []bitwire.RunField{
+	{Offset: 0, Bits: 18, Name: "x"},
+	{Offset: 18, Bits: 18, Name: "y"},
 }
 
 // VerifyVec2 checks that b is exactly one valid top-level encoding of a Vec2 and
@@ -1124,18 +1122,18 @@ func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 	if err := m.Pos.WritePacked(w); err != nil {
 		return bitwire.InField(err, "pos")
 	}
-	velX, err := w.Quantize(float64(m.VelX), -64.0, 64.0, 1023, 0)
-	if err != nil {
-		return bitwire.InField(err, "vel_x")
+	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 64.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "vel_x")
 	}
-	velY, err := w.Quantize(float64(m.VelY), -64.0, 64.0, 1023, 10)
-	if err != nil {
-		return bitwire.InField(err, "vel_y")
+	velX := bitwire.Quantize(float64(m.VelX), -64.0, 64.0, 1023)
+	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 64.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 10), "vel_y")
 	}
-	yaw, err := w.Quantize(float64(m.Yaw), 0.0, 360.0, 255, 20)
-	if err != nil {
-		return bitwire.InField(err, "yaw")
+	velY := bitwire.Quantize(float64(m.VelY), -64.0, 64.0, 1023)
+	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
+		return bitwire.InField(w.Error(bitwire.OutOfRange, 20), "yaw")
 	}
+	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 255)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
 	over := bitwire.Bit(m.Health > 200) | bitwire.Bit(!m.Weapon.Valid()) | uint64(m.Team)>>2
 	if over != 0 {
@@ -1190,42 +1188,25 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "pos")
 	}
 	c := r.ReadChunk(44)
-	velX, err := c.GetQuantized(0, 10, -64.0, 64.0, 1023)
-	if err != nil {
-		return bitwire.InField(err, "vel_x")
+	m.VelX = float32(bitwire.DequantizeScaled(c.Bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
+	m.VelY = float32(bitwire.DequantizeScaled(c.Bits(10, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
+	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(20, 8), 0.0, 360.0, 255, 0.00392156862745098))
+	if c.Avail < 36 {
+		return c.Truncated(entityRun1)
 	}
-	m.VelX = float32(velX)
-	velY, err := c.GetQuantized(10, 10, -64.0, 64.0, 1023)
-	if err != nil {
-		return bitwire.InField(err, "vel_y")
-	}
-	m.VelY = float32(velY)
-	yaw, err := c.GetQuantized(20, 8, 0.0, 360.0, 255)
-	if err != nil {
-		return bitwire.InField(err, "yaw")
-	}
-	m.Yaw = float32(yaw)
-	health, err := c.Get(28, 8)
-	if err != nil {
-		return bitwire.InField(err, "health")
-	}
+	health := c.Bits(28, 8)
 	if health > 200 {
 		return bitwire.InField(c.Error(bitwire.OutOfRange, 28), "health")
 	}
 	m.Health = uint8(health)
-	weapon, err := c.Get(36, 4)
-	if err != nil {
-		return bitwire.InField(err, "weapon")
+	if c.Avail < 40 {
+		return c.Truncated(entityRun1)
 	}
-	m.Weapon = Weapon(weapon)
+	m.Weapon = Weapon(c.Bits(36, 4))
 	if !m.Weapon.Valid() {
 		return bitwire.InField(c.Error(bitwire.InvalidEnum, 36), "weapon")
 	}
-	team, err := c.Get(40, 2)
-	if err != nil {
-		return bitwire.InField(err, "team")
-	}
-	m.Team = Team(team)
+	m.Team = Team(c.Bits(40, 2))
 	m.OnGround = c.Bits(42, 1) != 0
 	m.Sprinting = c.Bits(43, 1) != 0
 	if c.Avail < 44 {
@@ -1255,6 +1236,12 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 
 // entityRun1 lists the plain fields of a run of Entity, for Truncated errors.
 var entityRun1 = []bitwire.RunField{
+	{Offset: 0, Bits: 10, Name: "vel_x"},
+	{Offset: 10, Bits: 10, Name: "vel_y"},
+	{Offset: 20, Bits: 8, Name: "yaw"},
+	{Offset: 28, Bits: 8, Name: "health"},
+	{Offset: 36, Bits: 4, Name: "weapon"},
+	{Offset: 40, Bits: 2, Name: "team"},
 	{Offset: 42, Bits: 1, Name: "on_ground"},
 	{Offset: 43, Bits: 1, Name: "sprinting"},
 }
@@ -1280,14 +1267,8 @@ func VerifyEntityPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "pos")
 	}
 	c := r.ReadChunk(44)
-	if _, err := c.Get(0, 10); err != nil {
-		return bitwire.InField(err, "vel_x")
-	}
-	if _, err := c.Get(10, 10); err != nil {
-		return bitwire.InField(err, "vel_y")
-	}
-	if _, err := c.Get(20, 8); err != nil {
-		return bitwire.InField(err, "yaw")
+	if c.Avail < 28 {
+		return c.Truncated(entityRun1)
 	}
 	health, err := c.Get(28, 8)
 	if err != nil {
@@ -1529,11 +1510,7 @@ func (m *Kill) Decode(b []byte) error {
 	c := bitwire.ChunkOf(b)
 	m.Killer = uint16(c.Bits(0, 12))
 	m.Victim = uint16(c.Bits(12, 12))
-	weapon, err := c.Get(24, 4)
-	if err != nil {
-		return bitwire.InField(err, "weapon")
-	}
-	m.Weapon = Weapon(weapon)
+	m.Weapon = Weapon(c.Bits(24, 4))
 	if !m.Weapon.Valid() {
 		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
 	}
@@ -1589,14 +1566,10 @@ func (m *Kill) ReadPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(29)
 	m.Killer = uint16(c.Bits(0, 12))
 	m.Victim = uint16(c.Bits(12, 12))
-	if c.Avail < 24 {
+	if c.Avail < 28 {
 		return c.Truncated(killRun1)
 	}
-	weapon, err := c.Get(24, 4)
-	if err != nil {
-		return bitwire.InField(err, "weapon")
-	}
-	m.Weapon = Weapon(weapon)
+	m.Weapon = Weapon(c.Bits(24, 4))
 	if !m.Weapon.Valid() {
 		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
 	}
@@ -1611,6 +1584,7 @@ func (m *Kill) ReadPacked(r *bitwire.BitReader) error {
 var killRun1 = []bitwire.RunField{
 	{Offset: 0, Bits: 12, Name: "killer"},
 	{Offset: 12, Bits: 12, Name: "victim"},
+	{Offset: 24, Bits: 4, Name: "weapon"},
 	{Offset: 28, Bits: 1, Name: "headshot"},
 }
 

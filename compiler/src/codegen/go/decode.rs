@@ -166,7 +166,70 @@ pub(super) fn is_plain(ty: &Type) -> bool {
             packed_bits,
             ..
         } => *packed_bits > 0 && (max - min) as u128 == (1u128 << packed_bits) - 1,
+        // `bits B`: every stored integer is a grid point, so only truncation fails.
+        Type::Quantized {
+            steps, packed_bits, ..
+        } => *packed_bits > 0 && u128::from(*steps) == (1u128 << packed_bits) - 1,
         _ => false,
+    }
+}
+
+/// Whether a validated scalar is checked inline from the chunk's bits (its
+/// truncation by the run's `Avail` comparison, its value by a comparison) rather
+/// than by a `Chunk` method.
+fn is_inline_checked(ty: &Type) -> bool {
+    matches!(
+        ty,
+        Type::Quantized { .. } | Type::Bounded { .. } | Type::Named { .. }
+    )
+}
+
+/// Whether the decoder's `read_run` prints a run table for `run` (not at the
+/// top-level fast path): whenever a field of the run can be reported Truncated by
+/// the run's `Avail` comparisons. The verifier names its tables by this.
+pub(super) fn run_has_table(run: &plan::Run, fields: &[crate::ir::Field]) -> bool {
+    run.fields.iter().any(|rf| {
+        let ty = &fields[rf.index].ty;
+        is_plain(ty) || (rf.bits > 0 && is_inline_checked(ty))
+    })
+}
+
+/// Whether a scalar of [`is_inline_checked`] can hold a stored value its type
+/// rejects.
+fn needs_value_check(g: &Gen, ty: &Type) -> bool {
+    match ty {
+        Type::Named { id, .. } => {
+            !matches!(g.enum_check(*id), EnumCheck::Always | EnumCheck::Bits(_))
+        }
+        _ => true,
+    }
+}
+
+/// The dequantized `float64` of the stored integer `q` (already checked to be at
+/// most `steps`), §4.3. Multiplies by `1 / steps` where that is proved to give the
+/// same value: for `f32` fields whose every grid point rounds the same
+/// ([`crate::codegen::quant::f32_scale`]), and for any field when `steps` is a power
+/// of two (then `1 / steps` is exact, and both operations round the same real).
+pub(super) fn dequantize(q: E, repr: FloatRepr, min: f64, max: f64, steps: u64) -> E {
+    let scale = if steps.is_power_of_two() && steps < 1 << 62 {
+        Some(1.0 / steps as f64)
+    } else if repr == FloatRepr::F32 {
+        crate::codegen::quant::f32_scale(min, max, steps)
+    } else {
+        None
+    };
+    let mut args = vec![
+        q,
+        atom(f64_lit(min)),
+        atom(f64_lit(max)),
+        atom(steps.to_string()),
+    ];
+    match scale {
+        Some(scale) => {
+            args.push(atom(f64_lit(scale)));
+            call("bitwire.DequantizeScaled", args)
+        }
+        None => call("bitwire.Dequantize", args),
     }
 }
 
@@ -212,11 +275,11 @@ fn read_run(
     for rf in &run.fields {
         let f = &fields[rf.index];
         let dest = format!("m.{}", names.members[rf.index]);
+        let raw = call(
+            format!("{c}.Bits"),
+            vec![atom(rf.offset.to_string()), atom(rf.bits.to_string())],
+        );
         if is_plain(&f.ty) {
-            let raw = call(
-                format!("{c}.Bits"),
-                vec![atom(rf.offset.to_string()), atom(rf.bits.to_string())],
-            );
             let value = match &f.ty {
                 Type::Bool => bin(raw, "!=", atom("0")),
                 Type::UInt { repr, .. } => from_u64(raw, *repr),
@@ -225,11 +288,30 @@ fn read_run(
                     from_i64(x, *repr)
                 }
                 Type::Bounded { repr, min, .. } => bounded_from_raw(raw, *repr, *min),
+                Type::Quantized {
+                    repr,
+                    min,
+                    max,
+                    steps,
+                    ..
+                } => quantized_expr(dequantize(raw, *repr, *min, *max, *steps), *repr),
                 other => unreachable!("not plain: {other:?}"),
             };
             p.line(format!("{dest} = {}", value.text()));
             pending = true;
             end = rf.offset + rf.bits;
+        } else if rf.bits > 0 && is_inline_checked(&f.ty) {
+            // Truncated at the first incomplete field up to this one, then this
+            // field's own check (an enum every value of which is declared has
+            // none, and waits for the next comparison as a plain field does).
+            pending = true;
+            end = rf.offset + rf.bits;
+            if needs_value_check(g, &f.ty) {
+                check(p, &mut pending, &mut used, end);
+            }
+            let ctx = Ctx::default().field(&f.name);
+            let hint = &names.locals[rf.index];
+            read_checked(g, p, loc, &ctx, &f.ty, &c, rf.offset, raw, &dest, hint);
         } else {
             check(p, &mut pending, &mut used, end);
             let ctx = Ctx::default().field(&f.name);
@@ -241,7 +323,7 @@ fn read_run(
     used.then(|| {
         run.fields
             .iter()
-            .filter(|rf| is_plain(&fields[rf.index].ty))
+            .filter(|rf| rf.bits > 0)
             .map(|rf| {
                 format!(
                     "{{Offset: {}, Bits: {}, Name: {}}}",
@@ -252,6 +334,79 @@ fn read_run(
             })
             .collect()
     })
+}
+
+/// Prints the decoding of a validated scalar of a run whose bits `raw` the chunk
+/// `c` holds (truncation already checked): the value's check, inline, then the
+/// value into `dest`.
+#[allow(clippy::too_many_arguments)]
+fn read_checked(
+    g: &Gen,
+    p: &mut Printer,
+    loc: &mut Locals,
+    ctx: &Ctx,
+    ty: &Type,
+    c: &str,
+    offset: u32,
+    raw: E,
+    dest: &str,
+    hint: &str,
+) {
+    let bits = plan::scalar_bits(g.schema, ty).expect("a scalar");
+    let fail = |p: &mut Printer, cond: String, kind: &str| {
+        p.open(format!("if {cond} {{"));
+        let e = format!("{c}.Error(bitwire.{kind}, {offset})");
+        p.line(format!("return {}", ctx.wrap(&e)));
+        p.close("}");
+    };
+    let local = |p: &mut Printer, loc: &mut Locals| -> String {
+        let x = loc.fresh(hint);
+        p.line(format!("{x} := {}", raw.text()));
+        x
+    };
+    match ty {
+        Type::Quantized {
+            repr,
+            min,
+            max,
+            steps,
+            ..
+        } => {
+            let x = local(p, loc);
+            if u128::from(*steps) < (1u128 << bits) - 1 {
+                fail(p, format!("{x} > {steps}"), "OutOfRange");
+            }
+            let v = quantized_expr(dequantize(atom(x), *repr, *min, *max, *steps), *repr);
+            p.line(format!("{dest} = {}", v.text()));
+        }
+        Type::Bounded { repr, min, max, .. } => {
+            let x = local(p, loc);
+            let span = (max - min) as u128;
+            if span < (1u128 << bits) - 1 {
+                fail(p, format!("{x} > {span}"), "OutOfRange");
+            }
+            p.line(format!(
+                "{dest} = {}",
+                bounded_from_raw(atom(x), *repr, *min).text()
+            ));
+        }
+        Type::Named { id, .. } => {
+            let names = &g.names.types[*id];
+            p.line(format!("{dest} = {}({})", names.ident, raw.text()));
+            if !matches!(g.enum_check(*id), EnumCheck::Always | EnumCheck::Bits(_)) {
+                fail(p, format!("!{dest}.Valid()"), "InvalidEnum");
+            }
+        }
+        other => unreachable!("not checked inline: {other:?}"),
+    }
+}
+
+/// The field value of a dequantized `float64` expression.
+fn quantized_expr(x: E, repr: FloatRepr) -> E {
+    match repr {
+        FloatRepr::F32 => call("float32", vec![x]),
+        FloatRepr::F64 => x,
+    }
 }
 
 /// `T(x)` for a `uint64` `x` (nothing for `uint64`).

@@ -403,19 +403,13 @@ fn check_scalar(
             FloatRepr::F32 => format!("float64({})", m.val),
             FloatRepr::F64 => m.val.clone(),
         };
-        let f = match sink {
-            Sink::Writer => "w.Quantize",
-            Sink::Top => "bitwire.QuantizeAt",
-        };
-        p.line(format!(
-            "{q}, err := {f}({x}, {}, {}, {steps}, {})",
-            super::f64_lit(*min),
-            super::f64_lit(*max),
-            m.offset
-        ));
-        p.open("if err != nil {");
-        p.line(sink.ret(&ctx.wrap("err")));
+        // The range check inline (NaN fails both comparisons), so that the
+        // quantizer inlines with constant bounds, as bitwire.Quantize does it.
+        let (lo, hi) = (super::f64_lit(*min), super::f64_lit(*max));
+        p.open(format!("if !({lo} <= {x} && {x} <= {hi}) {{"));
+        p.line(sink.ret(&ctx.wrap(&sink.error("OutOfRange", m.offset))));
         p.close("}");
+        p.line(format!("{q} := bitwire.Quantize({x}, {lo}, {hi}, {steps})"));
         return Some(q);
     }
     if let Some((cond, kind)) = violation(g, m.ty, atom(&m.val)) {

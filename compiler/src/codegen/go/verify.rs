@@ -65,7 +65,10 @@ pub fn verify_fns(g: &Gen, p: &mut Printer, id: TypeId, fast: Option<&plan::Run>
                         // The decoder's table, named as read_fn names it.
                         let name = format!("{}Run{}", names.lower, tables + 1);
                         let chunk = format!("r.ReadChunk({})", run.bits);
-                        if verify_run(g, p, &mut loc, &run, id, &name, &chunk) {
+                        // Uses the table only where the decoder has one.
+                        let used = verify_run(g, p, &mut loc, &run, id, &name, &chunk);
+                        debug_assert!(!used || super::decode::run_has_table(&run, fields));
+                        if super::decode::run_has_table(&run, fields) {
                             tables += 1;
                         }
                     }
