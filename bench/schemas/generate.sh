@@ -22,7 +22,9 @@ if [[ ! -x "$tools/bin/protoc-gen-go" ]]; then
   GOBIN=$tools/bin go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.11
 fi
 if [[ ! -x bench/ts/node_modules/.bin/protoc-gen-es ]]; then
-  (cd bench/ts && npm ci --no-audit --no-fund --loglevel=error)
+  # `npm install` from the same lock when `npm ci` refuses it (see bench/ts/common.sh).
+  (cd bench/ts && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
+    npm install --no-audit --no-fund --loglevel=error; })
 fi
 cat > "$tools/protoc" <<PROTOC
 #!/bin/sh
