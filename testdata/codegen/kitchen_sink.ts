@@ -471,11 +471,13 @@ export function writeScalars(w: bw.BitWriter, v: Scalars): void {
   w.writeWord(Number(raw4 & 0xffffffffn), Number(raw4 >> 32n), 64);
   const mode = v.mode;
   const single = v.single;
-  const q = bw.quantize(Math.fround(v.q), -1.0, 1.0, 255);
+  const qv = Math.fround(v.q);
+  const q = -1.0 <= qv && qv <= 1.0 ? Math.floor(((qv - -1.0) / 2.0) * 255 + 0.5) : -1;
   if (q < 0) {
     throw bw.error("OutOfRange", w.bitPos, "q");
   }
-  const q2 = bw.quantize(v.q64, 0.0, 10.0, 20);
+  const qv2 = v.q64;
+  const q2 = 0.0 <= qv2 && qv2 <= 10.0 ? Math.floor(((qv2 - 0.0) / 10.0) * 20 + 0.5) : -1;
   if (q2 < 0) {
     throw bw.error("OutOfRange", w.bitPos + 8, "q64");
   }
@@ -596,7 +598,7 @@ const SCALARS_RUN12 = [
 
 /** Reads a value at the reader's position. */
 export function readScalars(r: bw.BitReader): Scalars {
-  r.loadChunk(23);
+  r.loadChunk32(23);
   const lo = r.chunkLo;
   const flag = (lo & 1) !== 0;
   const tiny = (lo >>> 1) & 1;
@@ -620,7 +622,7 @@ export function readScalars(r: bw.BitReader): Scalars {
   if (r.chunkAvail < 59) {
     throw r.chunkTruncated(SCALARS_RUN3);
   }
-  r.loadChunk(16);
+  r.loadChunk32(16);
   const lo4 = r.chunkLo;
   const full16 = (lo4 << 16) >> 16;
   if (r.chunkAvail < 16) {
@@ -641,7 +643,7 @@ export function readScalars(r: bw.BitReader): Scalars {
   if (r.chunkAvail < 33) {
     throw r.chunkTruncated(SCALARS_RUN6);
   }
-  r.loadChunk(32);
+  r.loadChunk32(32);
   const lo7 = r.chunkLo;
   if (r.chunkAvail < 32) {
     throw r.chunkTruncated(SCALARS_RUN7);
@@ -661,7 +663,7 @@ export function readScalars(r: bw.BitReader): Scalars {
     throw bw.error("NonCanonical", r.chunkStart, "double");
   }
   const double = bw.f64FromBits(lo8, hi5);
-  r.loadChunk(22);
+  r.loadChunk32(22);
   const lo9 = r.chunkLo;
   if (r.chunkAvail < 10) {
     throw r.chunkTruncated(SCALARS_RUN9);
@@ -706,17 +708,18 @@ export function readScalars(r: bw.BitReader): Scalars {
     throw bw.error("OutOfRange", r.chunkStart, "wide_bounded");
   }
   const wideBounded = raw6 + 5n;
-  r.loadChunk(16);
+  r.loadChunk32(16);
   const lo12 = r.chunkLo;
-  const q_ = Math.fround(bw.dequantize(lo12 & 255, -1.0, 1.0, 255));
+  const q = lo12 & 255;
+  const q_ = Math.fround(q === 255 ? 1.0 : -1.0 + (2.0 * q) / 255);
   if (r.chunkAvail < 13) {
     throw r.chunkTruncated(SCALARS_RUN12);
   }
-  const q = (lo12 >>> 8) & 31;
-  if (q > 20) {
+  const q2 = (lo12 >>> 8) & 31;
+  if (q2 > 20) {
     throw bw.error("OutOfRange", r.chunkStart + 8, "q64");
   }
-  const q64_ = bw.dequantize(q, 0.0, 10.0, 20);
+  const q64_ = (q2 === 20 ? 10.0 : 0.0 + (10.0 * q2) / 20);
   if (r.chunkAvail < 16) {
     throw r.chunkTruncated(SCALARS_RUN12);
   }
@@ -763,7 +766,7 @@ export function verifyScalars(bytes: Uint8Array): void {
 
 /** Moves past a value at the reader's position, checking it as the read does. */
 export function skipScalars(r: bw.BitReader): void {
-  r.loadChunk(23);
+  r.loadChunk32(23);
   if (r.chunkAvail < 23) {
     throw r.chunkTruncated(SCALARS_RUN1);
   }
@@ -775,7 +778,7 @@ export function skipScalars(r: bw.BitReader): void {
   if (r.chunkAvail < 59) {
     throw r.chunkTruncated(SCALARS_RUN3);
   }
-  r.loadChunk(16);
+  r.loadChunk32(16);
   if (r.chunkAvail < 16) {
     throw r.chunkTruncated(SCALARS_RUN4);
   }
@@ -787,7 +790,7 @@ export function skipScalars(r: bw.BitReader): void {
   if (r.chunkAvail < 33) {
     throw r.chunkTruncated(SCALARS_RUN6);
   }
-  r.loadChunk(32);
+  r.loadChunk32(32);
   const lo = r.chunkLo;
   if (r.chunkAvail < 32) {
     throw r.chunkTruncated(SCALARS_RUN7);
@@ -805,7 +808,7 @@ export function skipScalars(r: bw.BitReader): void {
   if (bw.isNonCanonicalF64(lo2, hi)) {
     throw bw.error("NonCanonical", r.chunkStart, "double");
   }
-  r.loadChunk(22);
+  r.loadChunk32(22);
   const lo3 = r.chunkLo;
   if (r.chunkAvail < 10) {
     throw r.chunkTruncated(SCALARS_RUN9);
@@ -842,7 +845,7 @@ export function skipScalars(r: bw.BitReader): void {
   if (raw5 > 18446744073709551610n) {
     throw bw.error("OutOfRange", r.chunkStart, "wide_bounded");
   }
-  r.loadChunk(16);
+  r.loadChunk32(16);
   const lo5 = r.chunkLo;
   if (r.chunkAvail < 13) {
     throw r.chunkTruncated(SCALARS_RUN12);
@@ -1225,19 +1228,21 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     throw bw.inField(e, "nested");
   }
   try {
-    const utf8 = bw.BitWriter.utf8(v.name);
-    if (utf8.length > 16) {
+    const str = v.name;
+    const len = bw.utf8Length(str);
+    if (len > 16) {
       throw bw.error("InvalidLength", w.bitPos);
     }
-    w.writeBits(utf8.length, 5);
-    w.writeBytes(utf8);
+    w.writeBits(len, 5);
+    w.writeUtf8(str, len);
   } catch (e) {
     throw bw.inField(e, "name");
   }
   try {
-    const utf82 = bw.BitWriter.utf8(v.text);
-    w.writeVaruint(utf82.length, 64);
-    w.writeBytes(utf82);
+    const str2 = v.text;
+    const len2 = bw.utf8Length(str2);
+    w.writeVaruint(len2, 64);
+    w.writeUtf8(str2, len2);
   } catch (e) {
     throw bw.inField(e, "text");
   }
@@ -1285,7 +1290,8 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     let i7 = 0;
     for (const item8 of list7) {
       try {
-        const q = bw.quantize(Math.fround(item8), 0.0, 1.0, 15);
+        const qv = Math.fround(item8);
+        const q = 0.0 <= qv && qv <= 1.0 ? Math.floor(((qv - 0.0) / 1.0) * 15 + 0.5) : -1;
         if (q < 0) {
           throw bw.error("OutOfRange", w.bitPos);
         }
@@ -1338,7 +1344,7 @@ const COMPOSITE_RUN2 = [
 
 /** Reads a value at the reader's position. */
 export function readComposite(r: bw.BitReader): Composite {
-  r.loadChunk(8);
+  r.loadChunk32(8);
   const lo = r.chunkLo;
   const type_ = lo & 255;
   if (r.chunkAvail < 8) {
@@ -1552,7 +1558,7 @@ export function readComposite(r: bw.BitReader): Composite {
     for (let i8 = 0; i8 < len9; i8++) {
       try {
         const raw2 = r.readBits(4);
-        items8.push(Math.fround(bw.dequantize(raw2, 0.0, 1.0, 15)));
+        items8.push(Math.fround(raw2 === 15 ? 1.0 : 0.0 + (1.0 * raw2) / 15));
       } catch (e) {
         throw bw.atIndex(e, i8);
       }
@@ -1561,7 +1567,7 @@ export function readComposite(r: bw.BitReader): Composite {
   } catch (e) {
     throw bw.inField(e, "quants");
   }
-  r.loadChunk(7);
+  r.loadChunk32(7);
   const lo2 = r.chunkLo;
   const aFieldWithARatherLongNameForTests = (lo2 << 25) >> 25;
   if (r.chunkAvail < 7) {
@@ -1623,7 +1629,7 @@ export function verifyComposite(bytes: Uint8Array): void {
 
 /** Moves past a value at the reader's position, checking it as the read does. */
 export function skipComposite(r: bw.BitReader): void {
-  r.loadChunk(8);
+  r.loadChunk32(8);
   if (r.chunkAvail < 8) {
     throw r.chunkTruncated(COMPOSITE_RUN1);
   }
@@ -1779,7 +1785,7 @@ export function skipComposite(r: bw.BitReader): void {
   } catch (e) {
     throw bw.inField(e, "quants");
   }
-  r.loadChunk(7);
+  r.loadChunk32(7);
   if (r.chunkAvail < 7) {
     throw r.chunkTruncated(COMPOSITE_RUN2);
   }
@@ -1969,7 +1975,7 @@ const POINT_RUN = [
 
 /** Reads a value at the reader's position. */
 export function readPoint(r: bw.BitReader): Point {
-  r.loadChunk(16);
+  r.loadChunk32(16);
   const lo = r.chunkLo;
   const x = (lo << 24) >> 24;
   const y = (lo << 16) >> 24;
@@ -1991,7 +1997,7 @@ export function verifyPoint(bytes: Uint8Array): void {
 
 /** Moves past a value at the reader's position, checking it as the read does. */
 export function skipPoint(r: bw.BitReader): void {
-  r.loadChunk(16);
+  r.loadChunk32(16);
   if (r.chunkAvail < 16) {
     throw r.chunkTruncated(POINT_RUN);
   }
@@ -2195,9 +2201,10 @@ export function writeShape(w: bw.BitWriter, v: Shape): void {
     case "Label": {
       w.writeBits(5, 3);
       try {
-        const utf8 = bw.BitWriter.utf8(v.value);
-        w.writeVaruint(utf8.length, 64);
-        w.writeBytes(utf8);
+        const str = v.value;
+        const len = bw.utf8Length(str);
+        w.writeVaruint(len, 64);
+        w.writeUtf8(str, len);
       } catch (e) {
         throw bw.inField(e, "Label");
       }

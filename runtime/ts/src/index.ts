@@ -9,7 +9,7 @@
 // the same module runs on Node, Bun, Deno and in browsers.
 
 export { ERROR_KINDS, type ErrorKind, type PathSegment, PathError, BitwireError, error, inField, atIndex, renderPath } from "./errors.js";
-export { BitWriter } from "./writer.js";
+export { BitWriter, utf8Length } from "./writer.js";
 export { BitReader, MAX_ELEMENTS, isUtf8, sharedReader } from "./reader.js";
 export {
   CANONICAL_NAN_F32,

@@ -17,6 +17,11 @@ export const MAX_ELEMENTS = 4294967295;
 /** Strings are validated as UTF-8 and a leading U+FEFF is kept (canonical round trip). */
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+/** Strings up to this many bytes are decoded by {@link BitReader.readString} itself. */
+const SHORT_STRING = 64;
+/** The bytes of a short string being read (decoding is synchronous, one at a time). */
+const stringScratch = new Uint8Array(SHORT_STRING);
+
 /** The byte that holds stream bit `p` (`p >>> 3` wraps above 2^31 bits). */
 function byteOf(p: number): number {
   return p < 0x80000000 ? p >>> 3 : Math.floor(p / 8);
@@ -86,18 +91,24 @@ export class BitReader {
     return this.peekTail(b, sh);
   }
 
-  /** {@link BitReader.peek32} near the end of the input, byte by byte. */
+  /**
+   * {@link BitReader.peek32} near the end of the input, where fewer than four bytes
+   * are left from byte `b`: they are the whole word, zeros above them.
+   */
   private peekTail(b: number, sh: number): number {
     const d = this.data;
-    let w = 0;
-    let hi = 0;
-    for (let k = 0; k < 4 && b + k < d.length; k++) {
-      w |= d[b + k] << (8 * k);
+    const n = d.length - b;
+    if (n <= 0) {
+      return 0;
     }
-    if (b + 4 < d.length) {
-      hi = d[b + 4];
+    let w = d[b];
+    if (n > 1) {
+      w |= d[b + 1] << 8;
+      if (n > 2) {
+        w |= d[b + 2] << 16;
+      }
     }
-    return sh === 0 ? w : (w >>> sh) | (hi << (32 - sh));
+    return w >>> sh;
   }
 
   /**
@@ -105,20 +116,55 @@ export class BitReader {
    * past them, or to the end of the input if it is shorter: then `chunkAvail` says how
    * many bits are real, and the bits past the end read as zero. Generated code extracts
    * fields that need no validation unchecked and compares `chunkAvail` once
-   * ({@link BitReader.chunkTruncated}).
+   * ({@link BitReader.chunkTruncated}). Runs of up to 32 bits use
+   * {@link BitReader.loadChunk32}.
+   *
+   * The fast paths here are kept small in bytecode so that engines inline them at every
+   * call site (V8 inlines by bytecode size, with a budget per optimized function).
    */
   loadChunk(bits: number): void {
     const p = this.pos;
     const d = this.data;
     const b = p >>> 3;
-    if ((p & 7) === 0 && p < 0x80000000 && b + 8 <= d.length) {
-      // Byte-aligned with eight bytes to spare (every message's first run): no
-      // shifting, no bounds arithmetic, small enough to be inlined everywhere.
-      this.chunkLo = d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24);
-      this.chunkHi = d[b + 4] | (d[b + 5] << 8) | (d[b + 6] << 16) | (d[b + 7] << 24);
+    if (b + 8 <= d.length && p < 0x80000000) {
+      // Eight bytes from the chunk's first, and the ninth if there is one (an unaligned
+      // chunk may reach it; past the end it reads as zero).
+      const sh = p & 7;
+      const lo = d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24);
+      const hi = d[b + 4] | (d[b + 5] << 8) | (d[b + 6] << 16) | (d[b + 7] << 24);
+      const next = b + 8 < d.length ? d[b + 8] : 0;
+      // `(x << (31 - sh)) << 1` is `x << (32 - sh)`, and 0 when `sh` is 0.
+      this.chunkLo = (lo >>> sh) | ((hi << (31 - sh)) << 1);
+      this.chunkHi = (hi >>> sh) | ((next << (31 - sh)) << 1);
+      const left = this.bitLen - p;
+      const avail = bits < left ? bits : left;
       this.chunkStart = p;
-      this.chunkAvail = bits;
-      this.pos = p + bits;
+      this.chunkAvail = avail;
+      this.pos = p + avail;
+      return;
+    }
+    this.loadChunkAt(bits);
+  }
+
+  /**
+   * {@link BitReader.loadChunk} for a run of at most 32 bits (fills `chunkLo` only):
+   * one word load from the chunk's first byte when four bytes are left there.
+   */
+  loadChunk32(bits: number): void {
+    const p = this.pos;
+    const d = this.data;
+    const b = p >>> 3;
+    if (b + 4 <= d.length && p < 0x80000000) {
+      // Four bytes from the chunk's first, and the fifth if there is one.
+      const sh = p & 7;
+      const w = d[b] | (d[b + 1] << 8) | (d[b + 2] << 16) | (d[b + 3] << 24);
+      const next = b + 4 < d.length ? d[b + 4] : 0;
+      this.chunkLo = (w >>> sh) | ((next << (31 - sh)) << 1);
+      const left = this.bitLen - p;
+      const avail = bits < left ? bits : left;
+      this.chunkStart = p;
+      this.chunkAvail = avail;
+      this.pos = p + avail;
       return;
     }
     this.loadChunkAt(bits);
@@ -340,28 +386,56 @@ export class BitReader {
    * at bit `start`; invalid UTF-8 is `InvalidUtf8` at `start` (spec §5.6).
    */
   readString(len: number, start: number): string {
+    if (len > SHORT_STRING) {
+      const bytes = (this.pos & 7) === 0 ? this.alignedView(len) : this.readBytes(len);
+      try {
+        return utf8.decode(bytes);
+      } catch {
+        throw error("InvalidUtf8", start);
+      }
+    }
+    // Short strings (names, tags): copied to a scratch buffer, four bytes per load when
+    // unaligned, then built directly, cheaper than a decoder call on a new view.
+    this.need(len * 8);
     const p = this.pos;
-    // Short ASCII strings (names, tags) are built directly: cheaper than a decoder call.
-    if (len <= 32 && (p & 7) === 0) {
-      this.need(len * 8);
+    const sb = stringScratch;
+    let high = 0;
+    if ((p & 7) === 0) {
       const d = this.data;
       const b = byteOf(p);
-      let s = "";
-      let i = 0;
-      for (; i < len && d[b + i] < 0x80; i++) {
-        s += String.fromCharCode(d[b + i]);
+      for (let i = 0; i < len; i++) {
+        const c = d[b + i];
+        sb[i] = c;
+        high |= c;
       }
-      if (i === len) {
-        this.pos = p + len * 8;
-        return s;
+    } else {
+      let i = 0;
+      for (; i + 4 <= len; i += 4) {
+        const w = this.peek32(p + i * 8);
+        sb[i] = w;
+        sb[i + 1] = w >>> 8;
+        sb[i + 2] = w >>> 16;
+        sb[i + 3] = w >>> 24;
+        high |= w;
+      }
+      for (; i < len; i++) {
+        const c = this.peek32(p + i * 8) & 0xff;
+        sb[i] = c;
+        high |= c;
       }
     }
-    const bytes = (p & 7) === 0 ? this.alignedView(len) : this.readBytes(len);
-    try {
-      return utf8.decode(bytes);
-    } catch {
+    this.pos = p + len * 8;
+    if ((high & 0x80808080) === 0) {
+      let s = "";
+      for (let i = 0; i < len; i++) {
+        s += String.fromCharCode(sb[i]);
+      }
+      return s;
+    }
+    if (!isUtf8(sb, 0, len)) {
       throw error("InvalidUtf8", start);
     }
+    return decodeValidUtf8(sb, len);
   }
 
   // Skipping, for the generated `verifyX` / `skipX` (docs/typescript.md, "Verify"): the
@@ -554,4 +628,32 @@ const shared = new BitReader(new Uint8Array(0));
 export function sharedReader(data: Uint8Array): BitReader {
   shared.reset(data);
   return shared;
+}
+
+/**
+ * The string of bytes `0..len` of `d`, which {@link isUtf8} accepted: what a fatal
+ * `TextDecoder` with `ignoreBOM` returns for them (a leading U+FEFF is kept).
+ */
+function decodeValidUtf8(d: Uint8Array, len: number): string {
+  let s = "";
+  let i = 0;
+  while (i < len) {
+    const b = d[i];
+    if (b < 0x80) {
+      s += String.fromCharCode(b);
+      i++;
+    } else if (b < 0xe0) {
+      s += String.fromCharCode(((b & 0x1f) << 6) | (d[i + 1] & 0x3f));
+      i += 2;
+    } else if (b < 0xf0) {
+      s += String.fromCharCode(((b & 0x0f) << 12) | ((d[i + 1] & 0x3f) << 6) | (d[i + 2] & 0x3f));
+      i += 3;
+    } else {
+      const cp =
+        ((b & 0x07) << 18) | ((d[i + 1] & 0x3f) << 12) | ((d[i + 2] & 0x3f) << 6) | (d[i + 3] & 0x3f);
+      s += String.fromCharCode(0xd800 + ((cp - 0x10000) >>> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
+      i += 4;
+    }
+  }
+  return s;
 }

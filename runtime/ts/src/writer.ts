@@ -210,9 +210,73 @@ export class BitWriter {
     this.writeBits(ones, n < gmax ? n : n - 1);
   }
 
-  /** Encodes a string as UTF-8 (for the length check before it is written). */
+  /**
+   * Encodes a string as UTF-8 (for the length check before it is written). Generated
+   * code now uses {@link utf8Length} and {@link BitWriter.writeUtf8}, which allocate
+   * nothing; this stays for code generated before them.
+   */
   static utf8(s: string): Uint8Array {
     return utf8.encode(s);
+  }
+
+  /**
+   * Writes the UTF-8 of `s` (spec §5.6), as `TextEncoder` encodes it (a lone surrogate
+   * as U+FFFD), given `len = utf8Length(s)`. Unaligned: no padding first.
+   */
+  writeUtf8(s: string, len: number): void {
+    const n = s.length;
+    if (len !== n) {
+      // UTF-8 is longer than UTF-16 exactly when some code unit is not ASCII.
+      this.writeUtf8Slow(s);
+      return;
+    }
+    // ASCII: four characters per 32-bit write.
+    let i = 0;
+    for (; i + 4 <= n; i += 4) {
+      this.writeBits(
+        s.charCodeAt(i) |
+          (s.charCodeAt(i + 1) << 8) |
+          (s.charCodeAt(i + 2) << 16) |
+          (s.charCodeAt(i + 3) << 24),
+        32,
+      );
+    }
+    for (; i < n; i++) {
+      this.writeBits(s.charCodeAt(i), 8);
+    }
+  }
+
+  /** {@link BitWriter.writeUtf8} for a string with non-ASCII characters, byte by byte. */
+  private writeUtf8Slow(s: string): void {
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      let c = s.charCodeAt(i);
+      if (c < 0x80) {
+        this.writeBits(c, 8);
+        continue;
+      }
+      if (c < 0x800) {
+        this.writeBits(0xc0 | (c >>> 6) | ((0x80 | (c & 0x3f)) << 8), 16);
+        continue;
+      }
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+          this.writeBits(
+            (0xf0 | (cp >>> 18)) |
+              ((0x80 | ((cp >>> 12) & 0x3f)) << 8) |
+              ((0x80 | ((cp >>> 6) & 0x3f)) << 16) |
+              ((0x80 | (cp & 0x3f)) << 24),
+            32,
+          );
+          i++;
+          continue;
+        }
+        c = 0xfffd;
+      }
+      this.writeBits((0xe0 | (c >>> 12)) | ((0x80 | ((c >>> 6) & 0x3f)) << 8) | ((0x80 | (c & 0x3f)) << 16), 24);
+    }
   }
 
   /**
@@ -233,13 +297,18 @@ export class BitWriter {
     return this.newView();
   }
 
-  /** Writes the pending bits as whole bytes, the last one padded with zeros. */
+  /**
+   * Writes the pending bits as whole bytes, the last one padded with zeros: one 32-bit
+   * store of the accumulator (its bits above `pending` are zero), of which only the
+   * bytes that hold pending bits count. The rest lies past the message and is
+   * overwritten by the next one.
+   */
   private flushTail(): void {
-    const tail = (this.pending + 7) >>> 3;
-    this.reserve(4);
-    for (let k = 0; k < tail; k++) {
-      this.buf[this.byteLen++] = (this.acc >>> (8 * k)) & 0xff;
+    if (this.byteLen + 4 > this.buf.length) {
+      this.reserve(4);
     }
+    this.view.setUint32(this.byteLen, this.acc, true);
+    this.byteLen += (this.pending + 7) >>> 3;
     this.acc = 0;
     this.pending = 0;
   }
@@ -251,4 +320,34 @@ export class BitWriter {
     return this.last;
   }
 
+}
+
+/**
+ * The length in bytes of the UTF-8 of `s` as {@link BitWriter.writeUtf8} (and
+ * `TextEncoder`) writes it: a lone surrogate counts as U+FFFD, three bytes. Allocates
+ * nothing; for ASCII it is `s.length`.
+ */
+export function utf8Length(s: string): number {
+  const n = s.length;
+  let len = n;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      continue;
+    }
+    if (c < 0x800) {
+      len += 1;
+      continue;
+    }
+    // Three bytes for one code unit (a lone surrogate too, as U+FFFD), or four for a
+    // surrogate pair's two.
+    len += 2;
+    if (c <= 0xdbff && c >= 0xd800 && i + 1 < n) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+      }
+    }
+  }
+  return len;
 }

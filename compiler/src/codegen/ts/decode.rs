@@ -252,6 +252,16 @@ fn is_plain(ty: &Type) -> bool {
     }
 }
 
+/// The call that loads a run's chunk: `loadChunk32` for runs that fit one 32-bit half
+/// (a smaller function, which engines inline more readily), else `loadChunk`.
+fn load_chunk(bits: u32) -> String {
+    if bits <= 32 {
+        format!("r.loadChunk32({bits});")
+    } else {
+        format!("r.loadChunk({bits});")
+    }
+}
+
 /// Reads a run of a struct's scalar fields from one chunk (spec §7.2 order kept).
 fn read_run(
     g: &Gen,
@@ -263,7 +273,7 @@ fn read_run(
     table: Option<&String>,
 ) {
     let (lo, hi) = if run.bits > 0 {
-        p.line(format!("r.loadChunk({});", run.bits));
+        p.line(load_chunk(run.bits));
         let lo = locals.fresh("lo");
         p.line(format!("const {lo} = r.chunkLo;"));
         let hi = if run.bits > 32 {
@@ -361,16 +371,49 @@ fn plain_value(
             ..
         } => {
             let (raw, kind) = bits::extract(lo, hi, o, w);
-            let deq = format!(
-                "bw.dequantize({raw}, {}, {}, {})",
-                f64_lit(*min),
-                f64_lit(*max),
-                int_lit(i128::from(*steps), kind == Raw::Big)
-            );
-            round_to(*repr, &deq)
+            let q = if kind == Raw::Big || (bits::is_simple(&raw) && !raw.contains('(')) {
+                raw
+            } else {
+                let q = locals.fresh("q");
+                p.line(format!("const {q} = {raw};"));
+                q
+            };
+            dequantized(*repr, &q, *min, *max, *steps, kind == Raw::Big)
         }
         other => unreachable!("not plain: {other:?}"),
     }
+}
+
+/// The grid value (binary64) of the stored integer in `q`, a local or a literal (spec
+/// §4.3). For `number` integers this is `bw.dequantize` written out, the same operations
+/// in the same order (`max - min` folded here, as binary64 subtraction gives the same
+/// result), so that no call or `number | bigint` test is left in the decoder; `bigint`
+/// integers (grids over 2^53 steps) call the runtime.
+fn dequantized(repr: FloatRepr, q: &str, min: f64, max: f64, steps: u64, big: bool) -> String {
+    let x = dequantize(q, min, max, steps, big);
+    match repr {
+        FloatRepr::F32 => round_to(repr, &x),
+        FloatRepr::F64 if big => x,
+        FloatRepr::F64 => format!("({x})"),
+    }
+}
+
+/// [`dequantized`] before any rounding to `f32`.
+fn dequantize(q: &str, min: f64, max: f64, steps: u64, big: bool) -> String {
+    if big {
+        return format!(
+            "bw.dequantize({q}, {}, {}, {})",
+            f64_lit(min),
+            f64_lit(max),
+            int_lit(i128::from(steps), true)
+        );
+    }
+    format!(
+        "{q} === {steps} ? {} : {} + ({} * {q}) / {steps}",
+        f64_lit(max),
+        f64_lit(min),
+        f64_lit(max - min)
+    )
 }
 
 /// A 33..53-bit two's-complement value from its unsigned bits in local `raw`.
@@ -498,13 +541,7 @@ fn validated_value(
                     "OutOfRange",
                 );
             }
-            let deq = format!(
-                "bw.dequantize({q}, {}, {}, {})",
-                f64_lit(*min),
-                f64_lit(*max),
-                int_lit(i128::from(*steps), big)
-            );
-            round_to(*repr, &deq)
+            dequantized(*repr, &q, *min, *max, *steps, big)
         }
         Type::Named { id, .. } => {
             let TypeDefKind::Enum {
@@ -900,7 +937,7 @@ fn skip_run(
         use_lo |= rf.offset < 32;
         use_hi |= rf.offset + rf.bits > 32;
     }
-    p.line(format!("r.loadChunk({});", run.bits));
+    p.line(load_chunk(run.bits));
     let lo = if use_lo {
         let lo = locals.fresh("lo");
         p.line(format!("const {lo} = r.chunkLo;"));

@@ -403,6 +403,29 @@ fn checked_raw(
         } => {
             let q = locals.fresh("q");
             let v = round_to(*repr, x);
+            if !big_bits(w) {
+                // `bw.quantize` written out (the same binary64 operations, `max - min`
+                // folded here): no call, and a smaller write function, which the
+                // engines then inline whole (V8 inlines within a bytecode budget).
+                let qv = locals.fresh("qv");
+                p.line(format!("const {qv} = {v};"));
+                let (lo, hi, span) = (f64_lit(*min), f64_lit(*max), f64_lit(max - min));
+                let expr = format!(
+                    "{lo} <= {qv} && {qv} <= {hi} ? Math.floor((({qv} - {lo}) / {span}) * {steps} + 0.5) : -1;"
+                );
+                let one = format!("const {q} = {expr}");
+                if p.fits(&one) {
+                    p.line(one);
+                } else {
+                    p.line(format!("const {q} ="));
+                    p.line(format!("  {expr}"));
+                }
+                fail(p, &format!("{q} < 0"), "OutOfRange");
+                if w == 0 {
+                    return None;
+                }
+                return Some((q, Raw::of(w), true));
+            }
             let args = if big_bits(w) {
                 format!("{v}, {}, {}, {steps}n", f64_lit(*min), f64_lit(*max))
             } else {
@@ -695,10 +718,13 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, ty: &Ty
             write_elements(g, p, locals, elem, &list);
         }
         Type::String { max, packed_len } => {
-            let b = locals.fresh("utf8");
-            p.line(format!("const {b} = bw.BitWriter.utf8({x});"));
-            write_length(p, &format!("{b}.length"), *max, *packed_len);
-            p.line(format!("w.writeBytes({b});"));
+            // The UTF-8 length first (no allocation), then the bytes straight into the
+            // writer's buffer.
+            let s = bind(p, locals, x, "str");
+            let len = locals.fresh("len");
+            p.line(format!("const {len} = bw.utf8Length({s});"));
+            write_length(p, &len, *max, *packed_len);
+            p.line(format!("w.writeUtf8({s}, {len});"));
         }
         Type::Bytes { max, packed_len } => {
             let b = bind(p, locals, x, "blob");

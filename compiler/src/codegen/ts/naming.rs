@@ -121,6 +121,7 @@ const GLOBALS: &[&str] = &[
 const INTERNAL: &[&str] = &[
     "bw", "w", "r", "v", "e", "i", "j", "o", "q", "at", "lo", "hi", "len", "start", "item",
     "items", "tag", "raw", "json", "bytes", "value", "name", "payload", "list", "utf8", "blob",
+    "str", "qv",
 ];
 
 /// The TypeScript names of one named type and its members.
