@@ -281,6 +281,20 @@ impl<'a> BitReader<'a> {
             let byte = (self.pos >> 3) as usize;
             out.copy_from_slice(&self.data[byte..byte + out.len()]);
             self.pos += out.len() as u64 * 8;
+        } else if out.len() < 64 {
+            // Short (names, chat lines): one shifted load per eight bytes, no per-byte
+            // tail; `read_lanes` reads the last bytes of a value one at a time.
+            let mut pos = self.pos;
+            let mut words = out.chunks_exact_mut(8);
+            for word in &mut words {
+                word.copy_from_slice(&self.peek64(pos).to_le_bytes());
+                pos += 64;
+            }
+            let rest = words.into_remainder();
+            if !rest.is_empty() {
+                rest.copy_from_slice(&self.peek64(pos).to_le_bytes()[..rest.len()]);
+            }
+            self.pos += out.len() as u64 * 8;
         } else {
             let got = self.read_lanes(out);
             debug_assert_eq!(got, out.len());

@@ -99,7 +99,16 @@ impl<'a> BitWriter<'a> {
     #[inline]
     pub(crate) fn write_words<T>(&mut self, values: &[T], per: usize, pack: impl Fn(&[T]) -> u64) {
         const BLOCK: usize = 64;
+        /// Below this many words the block buffers (1 KiB to zero) cost more than they
+        /// save: a short string is one or two words (measured on Snapshot's names).
+        const SHORT: usize = 8;
         debug_assert_eq!(values.len() % per, 0);
+        if values.len() < SHORT * per {
+            for c in values.chunks_exact(per) {
+                self.write_bits(pack(c), 64);
+            }
+            return;
+        }
         let s = self.pending;
         // The bits of a word that spill into the next one; the two-step shift keeps the
         // amount below 64 (when `s == 0` nothing spills).
