@@ -1,7 +1,7 @@
 //! The benchmark lab (issue 5): fixed-seed datasets shared by every language, the corpus
 //! files they are written to, and the peer libraries bitwire is compared against.
 //!
-//! See `bench/lab/STATUS.md` for what is done and what remains.
+//! See `bench/README.md` for the lab as a whole and `docs/adr/0008-benchmark-lab.md` for its design.
 
 pub mod corpus;
 pub mod datasets;
