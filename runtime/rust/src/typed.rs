@@ -76,11 +76,7 @@ impl BitReader<'_> {
     /// round it with `as f32`, §4.3).
     #[inline]
     pub fn read_quantized(&mut self, bits: u32, min: f64, max: f64, steps: u64) -> Result<f64> {
-        let at = self.bit_pos();
-        let q = self.read_bits(bits)?;
-        if q > steps {
-            return Err(crate::Error::new(ErrorKind::OutOfRange, at));
-        }
+        let q = self.read_grid_index(bits, steps)?;
         Ok(dequantize(q, min, max, steps))
     }
 
@@ -95,11 +91,7 @@ impl BitReader<'_> {
         steps: u64,
         scale: f64,
     ) -> Result<f64> {
-        let at = self.bit_pos();
-        let q = self.read_bits(bits)?;
-        if q > steps {
-            return Err(crate::Error::new(ErrorKind::OutOfRange, at));
-        }
+        let q = self.read_grid_index(bits, steps)?;
         Ok(dequantize_scaled(q, min, max, steps, scale))
     }
 
@@ -107,11 +99,18 @@ impl BitReader<'_> {
     /// (`verify`): the error [`Self::read_quantized`] gives for the same input.
     #[inline]
     pub fn skip_quantized(&mut self, bits: u32, steps: u64) -> Result<()> {
+        self.read_grid_index(bits, steps).map(|_| ())
+    }
+
+    /// The stored integer of a quantized float: `OutOfRange` at the value above `steps`.
+    #[inline(always)]
+    fn read_grid_index(&mut self, bits: u32, steps: u64) -> Result<u64> {
         let at = self.bit_pos();
-        if self.read_bits(bits)? > steps {
+        let q = self.read_bits(bits)?;
+        if q > steps {
             return Err(crate::Error::new(ErrorKind::OutOfRange, at));
         }
-        Ok(())
+        Ok(q)
     }
 }
 
@@ -145,10 +144,7 @@ impl Chunk {
         max: f64,
         steps: u64,
     ) -> Result<f64> {
-        let q = self.get(offset, bits)?;
-        if q > steps {
-            return Err(self.error(ErrorKind::OutOfRange, offset));
-        }
+        let q = self.grid_index(offset, bits, steps)?;
         Ok(dequantize(q, min, max, steps))
     }
 
@@ -164,21 +160,26 @@ impl Chunk {
         steps: u64,
         scale: f64,
     ) -> Result<f64> {
+        let q = self.grid_index(offset, bits, steps)?;
+        Ok(dequantize_scaled(q, min, max, steps, scale))
+    }
+
+    /// The stored integer of the quantized float at `offset`: `OutOfRange` there above
+    /// `steps`.
+    #[inline(always)]
+    fn grid_index(&self, offset: u32, bits: u32, steps: u64) -> Result<u64> {
         let q = self.get(offset, bits)?;
         if q > steps {
             return Err(self.error(ErrorKind::OutOfRange, offset));
         }
-        Ok(dequantize_scaled(q, min, max, steps, scale))
+        Ok(q)
     }
 
     /// Checks the quantized float at `offset` without computing its value (`verify`):
     /// the error [`Self::get_quantized`] gives for the same input.
     #[inline(always)]
     pub fn check_quantized(&self, offset: u32, bits: u32, steps: u64) -> Result<()> {
-        if self.get(offset, bits)? > steps {
-            return Err(self.error(ErrorKind::OutOfRange, offset));
-        }
-        Ok(())
+        self.grid_index(offset, bits, steps).map(|_| ())
     }
 }
 
