@@ -109,6 +109,182 @@ pub fn struct_plan(schema: &Schema, fields: &[crate::ir::Field]) -> Vec<Step> {
     steps
 }
 
+/// One step of a [`nested_struct_plan`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NestedStep {
+    /// Scalar fields, and the scalar fields of fixed-width nested structs, sharing one word.
+    Run(NestedRun),
+    /// A field encoded on its own.
+    Field(usize),
+}
+
+/// A run of a [`nested_struct_plan`]: its leaves are scalars, each reached from the
+/// struct through a chain of fields (more than one when it sits in a nested struct).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NestedRun {
+    /// Total width of the run in bits (at most [`WORD_BITS`]).
+    pub bits: u32,
+    /// The scalars, in stream order.
+    pub leaves: Vec<Leaf>,
+}
+
+/// A scalar of a [`NestedRun`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Leaf {
+    /// Field indices from the planned struct down to the scalar: `[2]` for the third
+    /// field, `[2, 0]` for the first field of a struct in the third field.
+    pub path: Vec<usize>,
+    /// Bit offset of the scalar inside the run's word.
+    pub offset: u32,
+    /// Width of the scalar in bits.
+    pub bits: u32,
+}
+
+impl NestedRun {
+    /// Whether every leaf is a field of the planned struct itself (the run is then
+    /// exactly a [`Run`] of [`struct_plan`]).
+    pub fn is_flat(&self) -> bool {
+        self.leaves.iter().all(|l| l.path.len() == 1)
+    }
+
+    /// The run as a [`Run`]; only for a flat run.
+    pub fn to_flat(&self) -> Run {
+        Run {
+            bits: self.bits,
+            fields: self
+                .leaves
+                .iter()
+                .map(|l| RunField {
+                    index: l.path[0],
+                    offset: l.offset,
+                    bits: l.bits,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The fields of `ty` when it is a named struct that can be inlined into its parent's
+/// run: fixed width, at least one field, and every field a scalar or such a struct.
+pub fn inlinable_struct<'s>(schema: &'s Schema, ty: &Type) -> Option<&'s [crate::ir::Field]> {
+    fn ok(schema: &Schema, ty: &Type, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        let Type::Named { id, .. } = ty else {
+            return false;
+        };
+        let def = &schema.types[*id];
+        let TypeDefKind::Struct { fields } = &def.kind else {
+            return false;
+        };
+        !fields.is_empty()
+            && def.packed.max_bits == Some(def.packed.min_bits)
+            && fields
+                .iter()
+                .all(|f| scalar_bits(schema, &f.ty).is_some() || ok(schema, &f.ty, depth + 1))
+    }
+    if !ok(schema, ty, 0) {
+        return None;
+    }
+    let Type::Named { id, .. } = ty else {
+        unreachable!()
+    };
+    match &schema.types[*id].kind {
+        TypeDefKind::Struct { fields } => Some(fields),
+        _ => unreachable!(),
+    }
+}
+
+/// The chain of fields a [`Leaf`] path names, starting from `fields`.
+pub fn leaf_fields<'s>(
+    schema: &'s Schema,
+    fields: &'s [crate::ir::Field],
+    path: &[usize],
+) -> Vec<&'s crate::ir::Field> {
+    let mut out = Vec::new();
+    let mut cur = fields;
+    for &i in path {
+        let f = &cur[i];
+        out.push(f);
+        if let Some(inner) = inlinable_struct(schema, &f.ty) {
+            cur = inner;
+        }
+    }
+    out
+}
+
+/// [`struct_plan`] that also packs fixed-width nested structs made only of scalars
+/// (recursively) into the run of their neighbours, when their whole width fits in the
+/// word. A backend that uses it inlines the nested struct's fields into the parent's
+/// word; backends using [`struct_plan`] are unaffected.
+pub fn nested_struct_plan(schema: &Schema, fields: &[crate::ir::Field]) -> Vec<NestedStep> {
+    fn leaves(
+        schema: &Schema,
+        fields: &[crate::ir::Field],
+        prefix: &[usize],
+        out: &mut Vec<(Vec<usize>, u32)>,
+    ) {
+        for (i, f) in fields.iter().enumerate() {
+            let mut path = prefix.to_vec();
+            path.push(i);
+            match scalar_bits(schema, &f.ty) {
+                Some(bits) => out.push((path, bits)),
+                None => {
+                    let inner = inlinable_struct(schema, &f.ty).expect("an inlinable struct");
+                    leaves(schema, inner, &path, out);
+                }
+            }
+        }
+    }
+    let mut steps = Vec::new();
+    let mut run: Option<NestedRun> = None;
+    for (index, field) in fields.iter().enumerate() {
+        let items: Vec<(Vec<usize>, u32)> = if let Some(bits) = scalar_bits(schema, &field.ty) {
+            vec![(vec![index], bits)]
+        } else if inlinable_struct(schema, &field.ty).is_some()
+            && type_layout(schema, &field.ty).min_bits <= u64::from(WORD_BITS)
+        {
+            let mut out = Vec::new();
+            leaves(schema, std::slice::from_ref(field), &[], &mut out);
+            for (path, _) in &mut out {
+                path[0] = index;
+            }
+            out
+        } else {
+            if let Some(done) = run.take() {
+                steps.push(NestedStep::Run(done));
+            }
+            steps.push(NestedStep::Field(index));
+            continue;
+        };
+        let width: u32 = items.iter().map(|(_, b)| b).sum();
+        let fits = run.as_ref().is_some_and(|r| r.bits + width <= WORD_BITS);
+        if !fits {
+            if let Some(done) = run.take() {
+                steps.push(NestedStep::Run(done));
+            }
+            run = Some(NestedRun {
+                bits: 0,
+                leaves: Vec::new(),
+            });
+        }
+        let r = run.as_mut().expect("a run is open");
+        for (path, bits) in items {
+            r.leaves.push(Leaf {
+                path,
+                offset: r.bits,
+                bits,
+            });
+            r.bits += bits;
+        }
+    }
+    if let Some(done) = run {
+        steps.push(NestedStep::Run(done));
+    }
+    steps
+}
+
 /// Packed size bounds of any type expression; named types read their stored layout.
 /// For anonymous types (list elements, optional payloads) the IR stores no layout, so
 /// this asks the layout pass, which is the one place that computes sizes.

@@ -9,7 +9,7 @@
 use super::encode::{bulk_lane, i64_lit, is_byte};
 use super::printer::{Printer, SHORT_WIDTH};
 use super::{f64_lit, int_type, let_stmt, naming, return_error, try_expr, Ctx, Gen};
-use crate::codegen::plan::{self, Step};
+use crate::codegen::plan::{self, NestedStep, Step};
 use crate::ir::{FloatRepr, IntRepr, LengthEncoding, Type, TypeDefKind, TypeId};
 
 const SIG: &str =
@@ -34,7 +34,16 @@ pub fn read_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 .map(|m| naming::local_ident(m))
                 .collect();
             let mut runs = 0;
-            for step in plan::struct_plan(g.schema, fields) {
+            for step in plan::nested_struct_plan(g.schema, fields) {
+                let step = match step {
+                    NestedStep::Run(run) if !run.is_flat() => {
+                        runs += 1;
+                        read_nested_run(g, p, id, &run, fields, &locals, runs);
+                        continue;
+                    }
+                    NestedStep::Run(run) => Step::Run(run.to_flat()),
+                    NestedStep::Field(i) => Step::Field(i),
+                };
                 match step {
                     Step::Run(run) if run.fields.len() == 1 => {
                         let f = &fields[run.fields[0].index];
@@ -225,6 +234,214 @@ fn read_run(
         }
     }
     check(p, &mut pending, end);
+}
+
+/// The locals of the values of a nested run: the planned struct's own fields keep
+/// their locals; a field of a nested struct gets `{parent}_{field}`, made unique.
+pub(crate) struct NestedLocals {
+    taken: std::collections::HashSet<String>,
+    by_path: std::collections::HashMap<Vec<usize>, String>,
+}
+
+impl NestedLocals {
+    pub(crate) fn new(top: &[String]) -> NestedLocals {
+        NestedLocals {
+            taken: top.iter().cloned().collect(),
+            by_path: top
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (vec![i], l.clone()))
+                .collect(),
+        }
+    }
+
+    /// The local of the value at `path`; `member` is its field identifier.
+    pub(crate) fn get(&mut self, path: &[usize], member: &str) -> String {
+        if let Some(l) = self.by_path.get(path) {
+            return l.clone();
+        }
+        let parent = self.by_path[&path[..path.len() - 1]].clone();
+        let base = format!("{}_{}", parent, member.trim_start_matches("r#"));
+        let mut name = base.clone();
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        self.by_path.insert(path.to_vec(), name.clone());
+        name
+    }
+}
+
+/// The struct type that holds the value at `path` (`path.len() >= 2`): the named
+/// struct type of the field at `path[..len - 1]`.
+pub(crate) fn nested_owner(g: &Gen, fields: &[crate::ir::Field], path: &[usize]) -> TypeId {
+    let chain = plan::leaf_fields(g.schema, fields, &path[..path.len() - 1]);
+    match &chain.last().expect("a parent field").ty {
+        Type::Named { id, .. } => *id,
+        other => unreachable!("not a nested struct: {other:?}"),
+    }
+}
+
+/// The field identifier of the value at `path` in struct `top` (a field of `top` or
+/// of a struct nested in one).
+pub(crate) fn member_ident<'a>(
+    g: &'a Gen,
+    top: TypeId,
+    fields: &[crate::ir::Field],
+    path: &[usize],
+) -> &'a str {
+    if path.len() == 1 {
+        return &g.names.types[top].members[path[0]];
+    }
+    let owner = nested_owner(g, fields, path);
+    &g.names.types[owner].members[path[path.len() - 1]]
+}
+
+/// The path context of the value at `path`.
+pub(crate) fn leaf_ctx(g: &Gen, fields: &[crate::ir::Field], path: &[usize]) -> Ctx {
+    plan::leaf_fields(g.schema, fields, path)
+        .iter()
+        .fold(Ctx::default(), |c, f| c.field(&f.name))
+}
+
+/// Reads a run that holds fields of nested structs ([`plan::nested_struct_plan`]),
+/// as [`read_run`] does, building each nested struct after its last field. Plain
+/// fields are checked for truncation once per group of consecutive plain fields of
+/// the same struct, so that the error's path names the nested field (`buttons.fire`)
+/// as the nested struct's own `read` would.
+fn read_nested_run(
+    g: &Gen,
+    p: &mut Printer,
+    top: TypeId,
+    run: &plan::NestedRun,
+    fields: &[crate::ir::Field],
+    locals: &[String],
+    n: usize,
+) {
+    let table = if n == 1 {
+        "RUN".to_string()
+    } else {
+        format!("RUN{n}")
+    };
+    let mut names = NestedLocals::new(locals);
+    p.line(format!("let c = r.read_chunk({});", run.bits));
+    // Plain leaves read since the last check, all of the struct at `group`.
+    let mut pending: Vec<&plan::Leaf> = Vec::new();
+    let mut group: Vec<usize> = Vec::new();
+    let mut tables = 0;
+    let mut flush = |p: &mut Printer, pending: &mut Vec<&plan::Leaf>, group: &[usize]| {
+        let Some(last) = pending.last() else {
+            return;
+        };
+        tables += 1;
+        let name = format!("{table}_{tables}");
+        let end = last.offset + last.bits;
+        let rows: Vec<String> = pending
+            .iter()
+            .map(|l| {
+                let f = plan::leaf_fields(g.schema, fields, &l.path);
+                let leaf = f.last().expect("a field");
+                format!(
+                    "({}, {}, {})",
+                    l.offset,
+                    l.bits,
+                    naming::str_lit(&leaf.name)
+                )
+            })
+            .collect();
+        p.array(
+            &format!("const {name}: &[(u32, u32, &str)] = &"),
+            &rows,
+            ";",
+        );
+        p.open(format!("if c.avail() < {end} {{"));
+        if group.is_empty() {
+            p.line(format!("return Err(c.truncated({name}));"));
+        } else {
+            let ctx = leaf_ctx(g, fields, group);
+            return_error(p, &ctx, &format!("c.truncated({name})"));
+        }
+        p.close("}");
+        pending.clear();
+    };
+    // Nested structs being filled, outermost first, as paths.
+    let mut open: Vec<Vec<usize>> = Vec::new();
+    let close = |p: &mut Printer, names: &mut NestedLocals, path: &[usize]| {
+        let id = nested_owner(g, fields, &[path, &[0]].concat());
+        let TypeDefKind::Struct { fields: inner } = &g.schema.types[id].kind else {
+            unreachable!()
+        };
+        let local = names.get(path, member_ident(g, top, fields, path));
+        let items: Vec<String> = (0..inner.len())
+            .map(|i| {
+                let sub = [path, &[i]].concat();
+                let m = member_ident(g, top, fields, &sub).to_string();
+                let l = names.get(&sub, &m);
+                if m == l {
+                    m
+                } else {
+                    format!("{m}: {l}")
+                }
+            })
+            .collect();
+        struct_literal(
+            p,
+            &format!("let {local} = {} {{", g.ident(id)),
+            &items,
+            "};",
+        );
+    };
+    for leaf in &run.leaves {
+        let prefix = &leaf.path[..leaf.path.len() - 1];
+        let chain = plan::leaf_fields(g.schema, fields, &leaf.path);
+        let f = *chain.last().expect("a field");
+        if !pending.is_empty() && group.as_slice() != prefix {
+            flush(p, &mut pending, &group);
+        }
+        // Close the structs this leaf is not in (innermost first), open the others.
+        while let Some(o) = open.last() {
+            if prefix.starts_with(o) {
+                break;
+            }
+            let o = open.pop().expect("an open struct");
+            close(p, &mut names, &o);
+        }
+        for k in 1..prefix.len() + 1 {
+            if open.last().is_none_or(|o| o.len() < k) {
+                open.push(prefix[..k].to_vec());
+            }
+            // Name outer structs before their fields (`pos`, then `pos_x`).
+            names.get(&prefix[..k], member_ident(g, top, fields, &prefix[..k]));
+        }
+        let local = names.get(&leaf.path, member_ident(g, top, fields, &leaf.path));
+        if is_plain(&f.ty) {
+            let raw = format!("c.bits({}, {})", leaf.offset, leaf.bits);
+            let value = match &f.ty {
+                Type::Bool => format!("{raw} != 0"),
+                Type::UInt { repr, .. } => cast(raw, true, *repr),
+                Type::SInt { repr, .. } => cast(
+                    format!("::bitwire::sign_extend({raw}, {})", leaf.bits),
+                    false,
+                    *repr,
+                ),
+                Type::Bounded { repr, min, .. } => bounded_from_raw(&raw, *repr, *min),
+                other => unreachable!("not plain: {other:?}"),
+            };
+            let_stmt(p, &local, &value);
+            group = prefix.to_vec();
+            pending.push(leaf);
+        } else {
+            flush(p, &mut pending, &group);
+            let ctx = leaf_ctx(g, fields, &leaf.path);
+            read_scalar(g, p, &ctx, &f.ty, "c", leaf.offset, &local);
+        }
+    }
+    flush(p, &mut pending, &group);
+    while let Some(o) = open.pop() {
+        close(p, &mut names, &o);
+    }
 }
 
 /// Whether reading a value of `ty` touches the reader (false only for zero-bit values).

@@ -9,7 +9,7 @@
 
 use super::printer::Printer;
 use super::{error_with_path, naming, return_error, try_expr, Ctx, Gen};
-use crate::codegen::plan::{self, Step};
+use crate::codegen::plan::{self, NestedStep};
 use crate::ir::{FloatRepr, IntRepr, LengthEncoding, Type, TypeDefKind, TypeId};
 
 const SIG: &str =
@@ -31,32 +31,39 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             p.open(SIG);
             // The members of combined range checks, for `write_range_error`.
             let mut checks = Vec::new();
-            for step in plan::struct_plan(g.schema, fields) {
+            let top_locals: Vec<String> = g.names.types[id]
+                .members
+                .iter()
+                .map(|m| naming::local_ident(m))
+                .collect();
+            for step in plan::nested_struct_plan(g.schema, fields) {
                 match step {
-                    Step::Run(run) => {
-                        let members: Vec<Member> = run
-                            .fields
-                            .iter()
-                            .map(|rf| {
-                                let f = &fields[rf.index];
-                                let ident = &g.names.types[id].members[rf.index];
-                                Member {
-                                    val: Val::place(format!("self.{ident}")),
-                                    ty: &f.ty,
-                                    offset: rf.offset,
-                                    bits: rf.bits,
-                                    local: naming::local_ident(ident),
-                                }
-                            })
-                            .collect();
-                        let ctxs: Vec<Ctx> = run
-                            .fields
-                            .iter()
-                            .map(|rf| Ctx::default().field(&fields[rf.index].name))
-                            .collect();
+                    NestedStep::Run(run) => {
+                        let mut names = super::decode::NestedLocals::new(&top_locals);
+                        let mut members = Vec::new();
+                        let mut ctxs = Vec::new();
+                        for leaf in &run.leaves {
+                            let chain = plan::leaf_fields(g.schema, fields, &leaf.path);
+                            let mut place = "self".to_string();
+                            for k in 1..=leaf.path.len() {
+                                let ident =
+                                    super::decode::member_ident(g, id, fields, &leaf.path[..k]);
+                                place = format!("{place}.{ident}");
+                                names.get(&leaf.path[..k], ident);
+                            }
+                            let ident = super::decode::member_ident(g, id, fields, &leaf.path);
+                            members.push(Member {
+                                val: Val::place(place),
+                                ty: &chain.last().expect("a field").ty,
+                                offset: leaf.offset,
+                                bits: leaf.bits,
+                                local: names.get(&leaf.path, ident),
+                            });
+                            ctxs.push(super::decode::leaf_ctx(g, fields, &leaf.path));
+                        }
                         write_run(g, p, &members, &ctxs, run.bits, Some(&mut checks));
                     }
-                    Step::Field(i) => {
+                    NestedStep::Field(i) => {
                         let f = &fields[i];
                         let v = Val::place(format!("self.{}", g.names.types[id].members[i]));
                         write_value(g, p, &Ctx::default().field(&f.name), &f.ty, &v);

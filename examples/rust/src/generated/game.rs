@@ -721,36 +721,67 @@ impl Input {
         let move_x = move_x.in_field("move_x")?;
         let move_y = w.quantize(f64::from(self.move_y), -1.0, 1.0, 255, 24);
         let move_y = move_y.in_field("move_y")?;
-        let word = u64::from(self.seq) | (move_x << 16) | (move_y << 24);
-        w.write_bits(word, 32);
-        self.buttons.write(w).in_field("buttons")?;
-        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 4095, 0);
+        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 4095, 38);
         let yaw = yaw.in_field("yaw")?;
-        let pitch = w.quantize(f64::from(self.pitch), -90.0, 90.0, 1023, 12);
+        let pitch = w.quantize(f64::from(self.pitch), -90.0, 90.0, 1023, 50);
         let pitch = pitch.in_field("pitch")?;
-        let word = yaw | (pitch << 12);
-        w.write_bits(word, 22);
+        let word = u64::from(self.seq)
+            | (move_x << 16)
+            | (move_y << 24)
+            | (u64::from(self.buttons.fire) << 32)
+            | (u64::from(self.buttons.aim) << 33)
+            | (u64::from(self.buttons.jump) << 34)
+            | (u64::from(self.buttons.crouch) << 35)
+            | (u64::from(self.buttons.reload) << 36)
+            | (u64::from(self.buttons.use_item) << 37)
+            | (yaw << 38)
+            | (pitch << 50);
+        w.write_bits(word, 60);
         Ok(())
     }
 
     /// Reads a value at the reader's position.
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
-        let c = r.read_chunk(32);
+        let c = r.read_chunk(60);
         let seq = c.bits(0, 16) as u16;
-        const RUN: &[(u32, u32, &str)] = &[(0, 16, "seq")];
+        const RUN_1: &[(u32, u32, &str)] = &[(0, 16, "seq")];
         if c.avail() < 16 {
-            return Err(c.truncated(RUN));
+            return Err(c.truncated(RUN_1));
         }
         let move_x = c.get_quantized_scaled(16, 8, -1.0, 1.0, 255, 0.00392156862745098);
         let move_x = move_x.in_field("move_x")? as f32;
         let move_y = c.get_quantized_scaled(24, 8, -1.0, 1.0, 255, 0.00392156862745098);
         let move_y = move_y.in_field("move_y")? as f32;
-        let buttons = Buttons::read(r).in_field("buttons")?;
-        let c = r.read_chunk(22);
-        let yaw = c.get_quantized_scaled(0, 12, 0.0, 360.0, 4095, 0.0002442002442002442);
+        let buttons_fire = c.bits(32, 1) != 0;
+        let buttons_aim = c.bits(33, 1) != 0;
+        let buttons_jump = c.bits(34, 1) != 0;
+        let buttons_crouch = c.bits(35, 1) != 0;
+        let buttons_reload = c.bits(36, 1) != 0;
+        let buttons_use_item = c.bits(37, 1) != 0;
+        const RUN_2: &[(u32, u32, &str)] = &[
+            (32, 1, "fire"),
+            (33, 1, "aim"),
+            (34, 1, "jump"),
+            (35, 1, "crouch"),
+            (36, 1, "reload"),
+            (37, 1, "use_item"),
+        ];
+        if c.avail() < 38 {
+            let e = c.truncated(RUN_2);
+            return Err(e.in_field("buttons"));
+        }
+        let buttons = Buttons {
+            fire: buttons_fire,
+            aim: buttons_aim,
+            jump: buttons_jump,
+            crouch: buttons_crouch,
+            reload: buttons_reload,
+            use_item: buttons_use_item,
+        };
+        let yaw = c.get_quantized_scaled(38, 12, 0.0, 360.0, 4095, 0.0002442002442002442);
         let yaw = yaw.in_field("yaw")? as f32;
-        let pitch = c.get_quantized_scaled(12, 10, -90.0, 90.0, 1023, 0.0009775171065493646);
+        let pitch = c.get_quantized_scaled(50, 10, -90.0, 90.0, 1023, 0.0009775171065493646);
         let pitch = pitch.in_field("pitch")? as f32;
         Ok(Self {
             seq,
@@ -1024,27 +1055,30 @@ impl Entity {
             let e = w.error(::bitwire::ErrorKind::OutOfRange, 0);
             return Err(e.in_field("id"));
         }
-        w.write_bits(u64::from(self.id), 12);
-        self.pos.write(w).in_field("pos")?;
-        let vel_x = w.quantize(f64::from(self.vel_x), -64.0, 64.0, 1023, 0);
+        let pos_x = w.quantize(f64::from(self.pos.x), -1024.0, 1024.0, 131072, 12);
+        let pos_x = pos_x.in_field("x").in_field("pos")?;
+        let pos_y = w.quantize(f64::from(self.pos.y), -1024.0, 1024.0, 131072, 30);
+        let pos_y = pos_y.in_field("y").in_field("pos")?;
+        let vel_x = w.quantize(f64::from(self.vel_x), -64.0, 64.0, 1023, 48);
         let vel_x = vel_x.in_field("vel_x")?;
-        let vel_y = w.quantize(f64::from(self.vel_y), -64.0, 64.0, 1023, 10);
+        let word = u64::from(self.id) | (pos_x << 12) | (pos_y << 30) | (vel_x << 48);
+        w.write_bits(word, 58);
+        let vel_y = w.quantize(f64::from(self.vel_y), -64.0, 64.0, 1023, 0);
         let vel_y = vel_y.in_field("vel_y")?;
-        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 255, 20);
+        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 255, 10);
         let yaw = yaw.in_field("yaw")?;
         if self.health > 200 {
-            let e = w.error(::bitwire::ErrorKind::OutOfRange, 28);
+            let e = w.error(::bitwire::ErrorKind::OutOfRange, 18);
             return Err(e.in_field("health"));
         }
-        let word = vel_x
-            | (vel_y << 10)
-            | (yaw << 20)
-            | (u64::from(self.health) << 28)
-            | ((self.weapon as u64) << 36)
-            | ((self.team as u64) << 40)
-            | (u64::from(self.on_ground) << 42)
-            | (u64::from(self.sprinting) << 43);
-        w.write_bits(word, 44);
+        let word = vel_y
+            | (yaw << 10)
+            | (u64::from(self.health) << 18)
+            | ((self.weapon as u64) << 26)
+            | ((self.team as u64) << 30)
+            | (u64::from(self.on_ground) << 32)
+            | (u64::from(self.sprinting) << 33);
+        w.write_bits(word, 34);
         if let Some(v1) = &self.target {
             w.write_bool(true);
             if *v1 > 4095 {
@@ -1068,38 +1102,45 @@ impl Entity {
     /// Reads a value at the reader's position.
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
-        let c = r.read_chunk(12);
-        let id = c.get(0, 12).in_field("id")?;
-        let id = id as u16;
-        let pos = Vec2::read(r).in_field("pos")?;
-        let c = r.read_chunk(44);
-        let vel_x = c.get_quantized_scaled(0, 10, -64.0, 64.0, 1023, 0.0009775171065493646);
+        let c = r.read_chunk(58);
+        let id = c.bits(0, 12) as u16;
+        const RUN_1: &[(u32, u32, &str)] = &[(0, 12, "id")];
+        if c.avail() < 12 {
+            return Err(c.truncated(RUN_1));
+        }
+        let pos_x = c.get_quantized(12, 18, -1024.0, 1024.0, 131072);
+        let pos_x = pos_x.in_field("x").in_field("pos")? as f32;
+        let pos_y = c.get_quantized(30, 18, -1024.0, 1024.0, 131072);
+        let pos_y = pos_y.in_field("y").in_field("pos")? as f32;
+        let pos = Vec2 { x: pos_x, y: pos_y };
+        let vel_x = c.get_quantized_scaled(48, 10, -64.0, 64.0, 1023, 0.0009775171065493646);
         let vel_x = vel_x.in_field("vel_x")? as f32;
-        let vel_y = c.get_quantized_scaled(10, 10, -64.0, 64.0, 1023, 0.0009775171065493646);
+        let c = r.read_chunk(34);
+        let vel_y = c.get_quantized_scaled(0, 10, -64.0, 64.0, 1023, 0.0009775171065493646);
         let vel_y = vel_y.in_field("vel_y")? as f32;
-        let yaw = c.get_quantized_scaled(20, 8, 0.0, 360.0, 255, 0.00392156862745098);
+        let yaw = c.get_quantized_scaled(10, 8, 0.0, 360.0, 255, 0.00392156862745098);
         let yaw = yaw.in_field("yaw")? as f32;
-        let health = c.get(28, 8).in_field("health")?;
+        let health = c.get(18, 8).in_field("health")?;
         if health > 200 {
-            let e = c.error(::bitwire::ErrorKind::OutOfRange, 28);
+            let e = c.error(::bitwire::ErrorKind::OutOfRange, 18);
             return Err(e.in_field("health"));
         }
         let health = health as u8;
-        let weapon = c.get(36, 4).in_field("weapon")?;
+        let weapon = c.get(26, 4).in_field("weapon")?;
         let Some(weapon) = Weapon::from_value(weapon) else {
-            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 36);
+            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 26);
             return Err(e.in_field("weapon"));
         };
-        let team = c.get(40, 2).in_field("team")?;
+        let team = c.get(30, 2).in_field("team")?;
         let Some(team) = Team::from_value(team) else {
-            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 40);
+            let e = c.error(::bitwire::ErrorKind::InvalidEnum, 30);
             return Err(e.in_field("team"));
         };
-        let on_ground = c.bits(42, 1) != 0;
-        let sprinting = c.bits(43, 1) != 0;
-        const RUN: &[(u32, u32, &str)] = &[(42, 1, "on_ground"), (43, 1, "sprinting")];
-        if c.avail() < 44 {
-            return Err(c.truncated(RUN));
+        let on_ground = c.bits(32, 1) != 0;
+        let sprinting = c.bits(33, 1) != 0;
+        const RUN2: &[(u32, u32, &str)] = &[(32, 1, "on_ground"), (33, 1, "sprinting")];
+        if c.avail() < 34 {
+            return Err(c.truncated(RUN2));
         }
         let target = if r.read_bool().in_field("target")? {
             let c1 = r.read_chunk(12);
