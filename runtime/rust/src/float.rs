@@ -73,9 +73,11 @@ pub fn dequantize(q: u64, min: f64, max: f64, steps: u64) -> f64 {
 }
 
 /// [`dequantize`] with the division by `steps` replaced by a multiplication by `scale`
-/// (`1 / steps`), which is several times faster. Only for `f32` fields whose generated
-/// code passes a `scale` the compiler checked: at every grid point, rounded to `f32`,
-/// the result is exactly [`dequantize`]'s (§4.3 stays the definition).
+/// (`1 / steps`), which is several times faster. Only for fields whose generated code
+/// passes a `scale` the compiler proved exact (`compiler/src/codegen/quant.rs`): `steps` a
+/// power of two, or an `f32` field whose every grid point, rounded to `f32`, is exactly
+/// [`dequantize`]'s (§4.3 stays the definition). The scale is a literal in the generated
+/// code, so no division is left whether or not this call is inlined.
 #[inline]
 pub fn dequantize_scaled(q: u64, min: f64, max: f64, steps: u64, scale: f64) -> f64 {
     if q == steps {

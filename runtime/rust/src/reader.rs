@@ -98,10 +98,10 @@ impl Chunk {
 /// The bytes of `data` from `byte` to the end (fewer than eight), zero-filled. A free
 /// function taking the slice, so the hot path need not spill the reader to memory.
 ///
-/// Not cold: every small message ends here (an 8-byte `Input` reads its second chunk
-/// from byte 4). When the input has at least eight bytes this is one load of its last
-/// eight and a shift; copying the tail into a buffer instead took 40% of `Input`'s
-/// decode time (perf, bench/lab `Input` decode).
+/// Not cold: every value read within the last eight bytes of an input ends here (the
+/// last fields of most messages). When the input has at least eight bytes this is one
+/// load of its last eight and a shift; copying the tail into a buffer instead took 40%
+/// of `Input`'s decode time when `Input` was still read in three chunks (perf, bench/lab).
 #[inline(always)]
 fn load_tail(data: &[u8], byte: usize) -> u64 {
     let len = data.len();

@@ -80,8 +80,7 @@ impl BitReader<'_> {
         Ok(dequantize(q, min, max, steps))
     }
 
-    /// [`Self::read_quantized`] for an `f32` field with a compiler-checked `scale`
-    /// (see [`dequantize_scaled`]).
+    /// [`Self::read_quantized`] with a compiler-proved `scale` (see [`dequantize_scaled`]).
     #[inline]
     pub fn read_quantized_scaled(
         &mut self,
@@ -148,8 +147,7 @@ impl Chunk {
         Ok(dequantize(q, min, max, steps))
     }
 
-    /// [`Self::get_quantized`] for an `f32` field with a compiler-checked `scale` (see
-    /// [`dequantize_scaled`]).
+    /// [`Self::get_quantized`] with a compiler-proved `scale` (see [`dequantize_scaled`]).
     #[inline]
     pub fn get_quantized_scaled(
         &self,

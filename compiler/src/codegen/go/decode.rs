@@ -206,18 +206,10 @@ fn needs_value_check(g: &Gen, ty: &Type) -> bool {
 }
 
 /// The dequantized `float64` of the stored integer `q` (already checked to be at
-/// most `steps`), §4.3. Multiplies by `1 / steps` where that is proved to give the
-/// same value: for `f32` fields whose every grid point rounds the same
-/// ([`crate::codegen::quant::f32_scale`]), and for any field when `steps` is a power
-/// of two (then `1 / steps` is exact, and both operations round the same real).
+/// most `steps`), §4.3, multiplying by `1 / steps` where
+/// [`crate::codegen::quant::reciprocal_scale`] proves it gives the same value.
 pub(super) fn dequantize(q: E, repr: FloatRepr, min: f64, max: f64, steps: u64) -> E {
-    let scale = if steps.is_power_of_two() && steps < 1 << 62 {
-        Some(1.0 / steps as f64)
-    } else if repr == FloatRepr::F32 {
-        crate::codegen::quant::f32_scale(min, max, steps)
-    } else {
-        None
-    };
+    let scale = crate::codegen::quant::reciprocal_scale(repr, min, max, steps);
     let mut args = vec![
         q,
         atom(f64_lit(min)),

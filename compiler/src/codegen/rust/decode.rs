@@ -10,6 +10,7 @@ use super::encode::{bulk_lane, i64_lit, is_byte};
 use super::printer::{Printer, SHORT_WIDTH};
 use super::{f64_lit, int_type, let_stmt, naming, return_error, try_expr, Ctx, Gen};
 use crate::codegen::plan::{self, NestedStep, Step};
+use crate::codegen::quant::reciprocal_scale;
 use crate::ir::{FloatRepr, IntRepr, LengthEncoding, Type, TypeDefKind, TypeId};
 
 const SIG: &str =
@@ -519,7 +520,7 @@ fn read_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset: 
                 f64_lit(*max),
                 steps.to_string(),
             ];
-            let call = match f32_scale(*repr, *min, *max, *steps) {
+            let call = match reciprocal_scale(*repr, *min, *max, *steps) {
                 Some(scale) => {
                     args.push(f64_lit(scale));
                     "get_quantized_scaled"
@@ -585,14 +586,6 @@ fn read_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, c: &str, offset: 
             p.close("};");
         }
         other => unreachable!("not a scalar: {other:?}"),
-    }
-}
-
-/// The checked `1 / steps` an `f32` field's decoder may multiply by (`codegen::quant`).
-fn f32_scale(repr: FloatRepr, min: f64, max: f64, steps: u64) -> Option<f64> {
-    match repr {
-        FloatRepr::F32 => crate::codegen::quant::f32_scale(min, max, steps),
-        FloatRepr::F64 => None,
     }
 }
 
@@ -683,7 +676,7 @@ pub(crate) fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, dest: &s
                 f64_lit(*max),
                 steps.to_string(),
             ];
-            let call = match f32_scale(*repr, *min, *max, *steps) {
+            let call = match reciprocal_scale(*repr, *min, *max, *steps) {
                 Some(scale) => {
                     args.push(f64_lit(scale));
                     "read_quantized_scaled"

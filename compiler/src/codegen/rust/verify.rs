@@ -1,8 +1,10 @@
 //! `check`: the validating skipper of each named type, behind the generated `verify`.
 //!
-//! It mirrors [`read`](super::decode) statement for statement — the same chunk plan
-//! (a run is loaded once, its fields validated in field order), the same length
-//! checks (§5.6), the same error values and paths — but builds nothing: plain fields
+//! It mirrors [`read`](super::decode) — chunk runs (a run is loaded once, its fields
+//! validated in field order; unlike `read`, nested fixed-width structs are checked on
+//! their own, [`plan::struct_plan`](crate::codegen::plan::struct_plan), which gives the
+//! same errors, pinned by `conformance/rust/tests/nested_run_errors.rs`), the same
+//! length checks (§5.6), the same error values and paths — but builds nothing: plain fields
 //! are only bounds-checked, strings are UTF-8-validated in place and skipped, bytes
 //! are skipped, lists and arrays are walked without a `Vec`. So `verify(bytes)` fails
 //! exactly when `decode(bytes)` does, with the same error, and allocates nothing.

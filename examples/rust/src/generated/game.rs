@@ -908,9 +908,9 @@ impl Vec2 {
     #[inline]
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(36);
-        let x = c.get_quantized(0, 18, -1024.0, 1024.0, 131072);
+        let x = c.get_quantized_scaled(0, 18, -1024.0, 1024.0, 131072, 7.62939453125e-6);
         let x = x.in_field("x")? as f32;
-        let y = c.get_quantized(18, 18, -1024.0, 1024.0, 131072);
+        let y = c.get_quantized_scaled(18, 18, -1024.0, 1024.0, 131072, 7.62939453125e-6);
         let y = y.in_field("y")? as f32;
         Ok(Self { x, y })
     }
@@ -1108,9 +1108,9 @@ impl Entity {
         if c.avail() < 12 {
             return Err(c.truncated(RUN_1));
         }
-        let pos_x = c.get_quantized(12, 18, -1024.0, 1024.0, 131072);
+        let pos_x = c.get_quantized_scaled(12, 18, -1024.0, 1024.0, 131072, 7.62939453125e-6);
         let pos_x = pos_x.in_field("x").in_field("pos")? as f32;
-        let pos_y = c.get_quantized(30, 18, -1024.0, 1024.0, 131072);
+        let pos_y = c.get_quantized_scaled(30, 18, -1024.0, 1024.0, 131072, 7.62939453125e-6);
         let pos_y = pos_y.in_field("y").in_field("pos")? as f32;
         let pos = Vec2 { x: pos_x, y: pos_y };
         let vel_x = c.get_quantized_scaled(48, 10, -64.0, 64.0, 1023, 0.0009775171065493646);
