@@ -5,8 +5,6 @@
 #   bash bench/run.sh                  # full run -> bench/results/<YYYY-MM-DD>/
 #   bash bench/run.sh --quick          # tiny datasets (CI) -> target/lab/results-quick/
 #   bash bench/run.sh --out DIR        # anywhere else (relative: to the repository root)
-#   bash bench/run.sh --allow-missing  # skip steps whose program does not exist yet
-#                                      # (the report then shows them as not measured)
 #
 # One progress line per step ("[4/7 02:14] go: lab ..."); each step's output goes to
 # target/lab/logs/<step>.log, whose tail is printed if the step fails. Nothing here asserts
@@ -16,19 +14,17 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 quick=0
-allow_missing=0
 out=""
 while (($#)); do
   case "$1" in
     --quick) quick=1 ;;
-    --allow-missing) allow_missing=1 ;;
     --out)
       [[ $# -ge 2 ]] || { echo "bench/run.sh: --out needs a directory" >&2; exit 2; }
       out=$2
       shift
       ;;
     -h | --help)
-      sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *) echo "bench/run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -49,12 +45,7 @@ else
   : "${out:=$root/bench/results/$start_date}"
 fi
 
-# ---- the steps: label, what must exist, command -------------------------------------------
-
-has_lab_bin() {
-  [[ -f bench/lab/src/bin/$1.rs || -f bench/lab/src/bin/$1/main.rs ]] ||
-    grep -qE "^name *= *\"$1\"" bench/lab/Cargo.toml
-}
+# ---- the steps ------------------------------------------------------------------------------
 
 step_corpus() { cargo run --release -p bitwire-lab --bin corpus -- "${q[@]}" --out "$corpus"; }
 step_rust() { cargo run --release -p bitwire-lab --bin lab -- "${q[@]}" --corpus "$corpus" --out "$out/raw/rust.json"; }
@@ -63,36 +54,16 @@ step_go() { (cd bench/go && go run ./cmd/lab "${goq[@]}" -corpus "$corpus" -out 
 step_ts() { bash bench/ts/lab.sh "${q[@]}" --corpus "$corpus" --out-dir "$out/raw"; }
 step_report() { write_machine && cargo run --release -p bitwire-report -- --results "$out"; }
 
-# name | label | missing-check (prints what is missing, or nothing) | function
-missing_corpus() { has_lab_bin corpus || echo "bench/lab/src/bin/corpus.rs"; }
-missing_rust() { has_lab_bin lab || echo "bench/lab/src/bin/lab.rs (cargo run -p bitwire-lab --bin lab)"; }
-missing_pod() { has_lab_bin pod || echo "bench/lab/src/bin/pod.rs (cargo run -p bitwire-lab --bin pod)"; }
-missing_go() { compgen -G "bench/go/cmd/lab/*.go" >/dev/null || echo "bench/go/cmd/lab/ (go run ./cmd/lab)"; }
-missing_ts() { [[ -f bench/ts/lab.sh ]] || echo "bench/ts/lab.sh"; }
-missing_report() { [[ -f bench/report/Cargo.toml ]] || echo "bench/report/ (bitwire-report)"; }
-
+# name (step_<name>) | label
 steps=(
-  "corpus|corpus: write ${corpus#"$root"/}|corpus"
-  "rust|rust: lab (sizes, speed, allocations, packets/s)|rust"
-  "pod|rust: pod blocks|pod"
-  "go|go: lab|go"
-  "ts|ts: lab on Node, Bun and Deno|ts"
-  "report|report: machine.json, results.json, summary.md, report.html|report"
+  "corpus|corpus: write ${corpus#"$root"/}"
+  "rust|rust: lab (sizes, speed, allocations, packets/s)"
+  "pod|rust: pod blocks"
+  "go|go: lab"
+  "ts|ts: lab on Node, Bun and Deno"
+  "report|report: machine.json, results.json, summary.md, report.html"
 )
 total=$((${#steps[@]} + 1))
-
-missing=()
-for s in "${steps[@]}"; do
-  IFS='|' read -r name label fn <<<"$s"
-  what=$("missing_$fn")
-  [[ -z "$what" ]] || missing+=("step '$label' needs $what")
-done
-if ((${#missing[@]})) && ! ((allow_missing)); then
-  echo "bench/run.sh: these benchmark programs do not exist yet:" >&2
-  printf '  %s\n' "${missing[@]}" >&2
-  echo "(--allow-missing runs the others; the report then shows the missing ones as not measured)" >&2
-  exit 1
-fi
 
 mkdir -p "$out/raw" "$root/target/lab/logs"
 out=$(cd "$out" && pwd)
@@ -208,18 +179,12 @@ stop_ticker
 [[ -t 1 ]] && { printf '[%d/%d %s] machine recorded\n' "$n" "$total" "$(clock)"; }
 
 for s in "${steps[@]}"; do
-  IFS='|' read -r name label fn <<<"$s"
-  what=$("missing_$fn")
-  if [[ -n "$what" ]]; then
-    n=$((n + 1))
-    printf '[%d/%d %s] %s: SKIPPED, not written yet (%s)\n' "$n" "$total" "$(clock)" "$label" "$what"
-    continue
-  fi
+  IFS='|' read -r name label <<<"$s"
   log=$logs/$(printf '%02d' $((n + 1)))-$name.log
   progress "$label"
   step_start=$SECONDS
   status=0
-  "step_$fn" >"$log" 2>&1 || status=$?
+  "step_$name" >"$log" 2>&1 || status=$?
   stop_ticker
   if ((status)); then
     printf '[%d/%d %s] %s: FAILED (exit %d) after %ds; last lines of %s:\n' \

@@ -6,6 +6,7 @@
 # tsconfig.peers.json: the committed FlatBuffers / protobuf-es code, see there).
 #
 # Expects $here (bench/ts) and $root (the repository); sets BITWIRE, BUN and DENO.
+# ts_setup does all of it; ts_cmd gives the command that runs a script on one runtime.
 
 step() { printf '\n==> %s\n' "$*"; }
 # `npm ci`, or `npm install` from the same lock when ci refuses it: the registry this
@@ -68,4 +69,25 @@ ts_machine() {
   step "machine"
   uname -srm
   grep -m1 'model name' /proc/cpuinfo 2>/dev/null || true
+}
+
+# Everything before the runs: compiler, npm, runtimes, gen/ and build/, the machine.
+ts_setup() {
+  ts_compiler
+  ts_install
+  ts_runtimes
+  ts_build
+  ts_machine
+}
+
+# The command that runs a script on runtime $1 (node, bun or deno), in the array `cmd`.
+# Deno: read the corpus and node_modules, write the result, read the environment and
+# load msgpackr's native addon (msgpackr-extract), as Node and Bun do without asking.
+ts_cmd() {
+  case "$1" in
+    node) cmd=(node) ;;
+    bun) cmd=("$BUN") ;;
+    deno) cmd=("$DENO" run --allow-read --allow-write --allow-env --allow-ffi) ;;
+    *) echo "ts_cmd: unknown runtime $1" >&2; exit 2 ;;
+  esac
 }

@@ -47,22 +47,10 @@ root=$(cd ../.. && pwd)
 # shellcheck source=common.sh
 . "$here/common.sh"
 
-ts_compiler
-ts_install
-ts_runtimes
-ts_build
-ts_machine
-
-# Deno: read the corpus and node_modules, write the result, read the environment and
-# load msgpackr's native addon (msgpackr-extract), as Node and Bun do without asking.
-deno_run=("$DENO" run --allow-read --allow-write --allow-env --allow-ffi)
+ts_setup
 
 for rt in node bun deno; do
-  case "$rt" in
-    node) cmd=(node) ;;
-    bun) cmd=("$BUN") ;;
-    deno) cmd=("${deno_run[@]}") ;;
-  esac
+  ts_cmd "$rt"
   if $check; then
     step "$rt: check every peer on $corpus"
     "${cmd[@]}" build/src/lab/main.js --corpus "$corpus" --check

@@ -15,14 +15,11 @@ root=$(cd ../.. && pwd)
 # shellcheck source=common.sh
 . "$here/common.sh"
 
-ts_compiler
-ts_install
-ts_runtimes
-ts_build
-ts_machine
+ts_setup
 
-for rt in node "$BUN" "$DENO run"; do
+for rt in node bun deno; do
+  ts_cmd "$rt"
   step "$rt"
-  $rt build/src/main.js "$@"
-  $rt build/src/verify.js "$@"
+  "${cmd[@]}" build/src/main.js "$@"
+  "${cmd[@]}" build/src/verify.js "$@"
 done

@@ -83,9 +83,10 @@ func handCheck(dataset string, frames [][]byte, enc func(i int, buf []byte) []by
 }
 
 // GameCases returns every library's case for the dataset name of g (packet64,
-// snapshot, input or events), each checked first: bitwire and hand-written bytes
-// equal the corpus, and every library decodes its own encoding of every message to
-// the input value. A library that fails the check is left out with a note on
+// snapshot, input or events), each checked first: hand-written bytes equal the
+// corpus, and every other library decodes its own encoding of every message to the
+// input value. bitwire's are the corpus frames, which corpus.LoadGame checked
+// (they decode to the values, and the values encode to them). A library that fails the check is left out with a note on
 // stderr.
 func GameCases(g *corpus.Game, name string) ([]*Case, error) {
 	return gameCases(g, name, func(err error) { Progress("%v", err) })
@@ -137,7 +138,6 @@ func gameCases(g *corpus.Game, name string, leftOut func(error)) ([]*Case, error
 
 func packet64Bitwire(vals []game.Packet64, frames [][]byte) (*Case, error) {
 	c := &Case{Library: "bitwire", Note: noteBitwire, Messages: len(vals), Bytes: sumLen(frames)}
-	err := check("packet64", c.Library, vals, func(i int, dst *game.Packet64) error { return dst.Decode(frames[i]) })
 	buf := make([]byte, 0, 64)
 	var v game.Packet64
 	c.Encode = func() {
@@ -157,7 +157,7 @@ func packet64Bitwire(vals []game.Packet64, frames [][]byte) (*Case, error) {
 		}
 		Sink += uint64(v.Score)
 	}
-	return c, err
+	return c, nil
 }
 
 func packet64Hand(vals []game.Packet64, frames [][]byte) (*Case, error) {
@@ -303,7 +303,6 @@ func packet64Bitfield(vals []game.Packet64, frames [][]byte) (*Case, error) {
 
 func inputBitwire(vals []game.Input, frames [][]byte) (*Case, error) {
 	c := &Case{Library: "bitwire", Note: noteBitwire, Messages: len(vals), Bytes: sumLen(frames)}
-	err := check("input", c.Library, vals, func(i int, dst *game.Input) error { return dst.Decode(frames[i]) })
 	buf := make([]byte, 0, 64)
 	var v game.Input
 	c.Encode = func() {
@@ -323,7 +322,7 @@ func inputBitwire(vals []game.Input, frames [][]byte) (*Case, error) {
 		}
 		Sink += uint64(v.Seq)
 	}
-	return c, err
+	return c, nil
 }
 
 func inputHand(vals []game.Input, frames [][]byte) (*Case, error) {
@@ -421,7 +420,6 @@ func inputProtobuf(vals []game.Input, _ [][]byte) (*Case, error) {
 
 func snapshotBitwire(vals []game.Snapshot, frames [][]byte) (*Case, error) {
 	c := &Case{Library: "bitwire", Note: noteBitwire, Messages: len(vals), Bytes: sumLen(frames)}
-	err := check("snapshot", c.Library, vals, func(i int, dst *game.Snapshot) error { return dst.Decode(frames[i]) })
 	buf := make([]byte, 0, game.SnapshotMaxEncodedSize)
 	var v game.Snapshot
 	c.Encode = func() {
@@ -441,7 +439,7 @@ func snapshotBitwire(vals []game.Snapshot, frames [][]byte) (*Case, error) {
 		}
 		Sink += uint64(v.Tick)
 	}
-	return c, err
+	return c, nil
 }
 
 func snapshotHand(vals []game.Snapshot, frames [][]byte) (*Case, error) {
@@ -539,7 +537,6 @@ func snapshotProtobuf(vals []game.Snapshot, _ [][]byte) (*Case, error) {
 
 func eventsBitwire(vals []game.Events, frames [][]byte) (*Case, error) {
 	c := &Case{Library: "bitwire", Note: noteBitwire, Messages: len(vals), Bytes: sumLen(frames)}
-	err := check("events", c.Library, vals, func(i int, dst *game.Events) error { return dst.Decode(frames[i]) })
 	buf := make([]byte, 0, 4096)
 	var v game.Events
 	c.Encode = func() {
@@ -559,7 +556,7 @@ func eventsBitwire(vals []game.Events, frames [][]byte) (*Case, error) {
 		}
 		Sink += uint64(v.Tick)
 	}
-	return c, err
+	return c, nil
 }
 
 func eventsHand(vals []game.Events, frames [][]byte) (*Case, error) {

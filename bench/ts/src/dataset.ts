@@ -4,7 +4,6 @@
 
 import type { Packet64 } from "../gen/game.js";
 
-const MASK = 0xffffffffffffffffn;
 const TWO_32 = 4294967296;
 
 /**
@@ -123,22 +122,39 @@ export function packet64(n: number): Packet64[] {
 }
 
 /**
- * FNV-1a (64-bit) of the encodings of the first 100, 10,000 and 1,000,000 packets as
- * printed by the Rust dataset: the TypeScript dataset must be the same packets.
+ * FNV-1a 64 of the encodings of the first 100, 10,000 and 1,000,000 packets as printed
+ * by the Rust dataset (`fnv1a64Hex` of the packets' bytes back to back): the TypeScript
+ * dataset must be the same packets.
  */
-export const RUST_DATASET_FNV: ReadonlyMap<number, bigint> = new Map([
-  [100, 0xe195e87814587764n],
-  [10_000, 0x4659a47e3944433cn],
-  [1_000_000, 0x4038a6a0bfdad901n],
+export const RUST_DATASET_FNV: ReadonlyMap<number, string> = new Map([
+  [100, "e195e87814587764"],
+  [10_000, "4659a47e3944433c"],
+  [1_000_000, "4038a6a0bfdad901"],
 ]);
 
-/** FNV-1a (64-bit) over a sequence of byte arrays. */
-export function fnv1a(chunks: Iterable<Uint8Array>): bigint {
-  let h = 0xcbf29ce484222325n;
-  for (const c of chunks) {
-    for (const b of c) {
-      h = ((h ^ BigInt(b)) * 0x100000001b3n) & MASK;
-    }
+/**
+ * FNV-1a 64 of `bytes` as 16 lowercase hex digits. The 64-bit state is kept in four
+ * 16-bit limbs so that everything stays in small integers (bigint would take minutes on
+ * a 256 MB file): the prime is 2^40 + 0x1b3, so h * prime = h * 0x1b3 + (h << 40), and
+ * h << 40 adds limb 0 shifted by 8 to limbs 2-3 and limb 1 shifted by 8 to limb 3.
+ */
+export function fnv1a64Hex(bytes: Uint8Array): string {
+  let h0 = 0x2325;
+  let h1 = 0x8422;
+  let h2 = 0x9ce4;
+  let h3 = 0xcbf2;
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    h0 ^= bytes[i] as number;
+    const t0 = h0 * 0x1b3;
+    const t1 = h1 * 0x1b3 + (t0 >>> 16);
+    const t2 = h2 * 0x1b3 + (t1 >>> 16) + ((h0 << 8) & 0xffff);
+    const t3 = h3 * 0x1b3 + (t2 >>> 16) + (h0 >>> 8) + ((h1 << 8) & 0xffff);
+    h0 = t0 & 0xffff;
+    h1 = t1 & 0xffff;
+    h2 = t2 & 0xffff;
+    h3 = t3 & 0xffff;
   }
-  return h;
+  const hex = (x: number): string => x.toString(16).padStart(4, "0");
+  return hex(h3) + hex(h2) + hex(h1) + hex(h0);
 }

@@ -12,23 +12,10 @@
 import { BitWriter } from "@bitwire/runtime";
 
 import { type Packet64, decodePacket64, encodePacket64 } from "../gen/game.js";
-import { RUST_DATASET_FNV, fnv1a, packet64 } from "./dataset.js";
+import { RUST_DATASET_FNV, fnv1a64Hex, packet64 } from "./dataset.js";
 import * as hand from "./handwritten.js";
 import { compare } from "./harness.js";
-
-interface Host {
-  Deno?: { args: string[]; version: { deno: string } };
-  Bun?: { version: string };
-  process?: { argv: string[]; version: string; exitCode?: number };
-}
-const host = globalThis as Host;
-const args = host.Deno?.args ?? host.process?.argv.slice(2) ?? [];
-const runtime =
-  host.Bun !== undefined
-    ? `bun ${host.Bun.version}`
-    : host.Deno !== undefined
-      ? `deno ${host.Deno.version.deno}`
-      : `node ${host.process?.version ?? "?"}`;
+import { args, runtime } from "./lab/host.js";
 
 const quick = args.includes("--quick");
 const [n, rounds] = quick ? [1_000, 5] : [10_000, 301];
@@ -38,9 +25,11 @@ for (const [count, want] of RUST_DATASET_FNV) {
   if (count > Math.max(n, 10_000)) {
     continue;
   }
-  const got = fnv1a(packet64(count).map((p) => encodePacket64(p).slice()));
+  const bytes = new Uint8Array(8 * count);
+  packet64(count).forEach((p, i) => bytes.set(encodePacket64(p), 8 * i));
+  const got = fnv1a64Hex(bytes);
   if (got !== want) {
-    throw new Error(`dataset of ${count} packets differs from the Rust one (${got.toString(16)})`);
+    throw new Error(`dataset of ${count} packets differs from the Rust one (${got})`);
   }
 }
 const packets = packet64(n);

@@ -8,20 +8,8 @@
 
 import { type Entity, type Snapshot, Team, Weapon, decodeSnapshot, encodeSnapshot, verifySnapshot } from "../gen/game.js";
 import { compare } from "./harness.js";
+import { args, runtime } from "./lab/host.js";
 
-interface Host {
-  Deno?: { args: string[]; version: { deno: string } };
-  Bun?: { version: string };
-  process?: { argv: string[]; version: string };
-}
-const host = globalThis as Host;
-const args = host.Deno?.args ?? host.process?.argv.slice(2) ?? [];
-const runtime =
-  host.Bun !== undefined
-    ? `bun ${host.Bun.version}`
-    : host.Deno !== undefined
-      ? `deno ${host.Deno.version.deno}`
-      : `node ${host.process?.version ?? "?"}`;
 const quick = args.includes("--quick");
 const [copies, rounds] = quick ? [100, 5] : [1_000, 101];
 

@@ -177,7 +177,7 @@ func run(dir string, quick bool) (*Output, error) {
 			s := lab.Scaling{Library: c.Library, Packets: n,
 				EncodePps: pps(timings[i].EncodeNs, n), DecodePps: pps(timings[i].DecodeNs, n)}
 			res.Scaling = append(res.Scaling, s)
-			lab.Progress("packet64 scaling %d %s: encode %s pkt/s, decode %s pkt/s", n, c.Library, formatPps(s.EncodePps), formatPps(s.DecodePps))
+			lab.Progress("packet64 scaling %d %s: encode %s pkt/s, decode %s pkt/s", n, c.Library, formatG(s.EncodePps), formatG(s.DecodePps))
 		}
 		cases, timings = nil, nil
 		debug.FreeOSMemory()
@@ -193,7 +193,8 @@ func pps(nsPerPass *float64, packets int) *float64 {
 	return &v
 }
 
-func formatPps(v *float64) string {
+// formatG formats an optional number (packets/s, allocations) with 3 significant digits.
+func formatG(v *float64) string {
 	if v == nil {
 		return "-"
 	}
@@ -206,14 +207,7 @@ func progressRecord(r lab.Record) {
 		name += " " + r.Variant
 	}
 	lab.Progress("%s %s: encode %s ns, decode %s ns, allocs %s/%s, %d bytes", name, r.Library,
-		lab.FormatNs(r.EncodeNs), lab.FormatNs(r.DecodeNs), formatAllocs(r.EncodeAllocs), formatAllocs(r.DecodeAllocs), r.Bytes)
-}
-
-func formatAllocs(v *float64) string {
-	if v == nil {
-		return "-"
-	}
-	return fmt.Sprintf("%.3g", *v)
+		lab.FormatNs(r.EncodeNs), lab.FormatNs(r.DecodeNs), formatG(r.EncodeAllocs), formatG(r.DecodeAllocs), r.Bytes)
 }
 
 func write(path string, res *Output) error {

@@ -5,6 +5,8 @@
 
 import { readFileSync } from "node:fs";
 
+import { fnv1a64Hex } from "../dataset.js";
+
 /** One dataset of examples/game.bw messages, as the manifest lists it. */
 export interface DatasetEntry {
   name: string;
@@ -34,33 +36,6 @@ export interface Manifest {
   schema_fingerprint: string;
   datasets: DatasetEntry[];
   pod?: PodEntry[];
-}
-
-/**
- * FNV-1a 64 of `bytes` as 16 lowercase hex digits. The 64-bit state is kept in four
- * 16-bit limbs so that everything stays in small integers (bigint would take minutes on
- * a 256 MB file): the prime is 2^40 + 0x1b3, so h * prime = h * 0x1b3 + (h << 40), and
- * h << 40 adds limb 0 shifted by 8 to limbs 2-3 and limb 1 shifted by 8 to limb 3.
- */
-export function fnv1a64Hex(bytes: Uint8Array): string {
-  let h0 = 0x2325;
-  let h1 = 0x8422;
-  let h2 = 0x9ce4;
-  let h3 = 0xcbf2;
-  const n = bytes.length;
-  for (let i = 0; i < n; i++) {
-    h0 ^= bytes[i] as number;
-    const t0 = h0 * 0x1b3;
-    const t1 = h1 * 0x1b3 + (t0 >>> 16);
-    const t2 = h2 * 0x1b3 + (t1 >>> 16) + ((h0 << 8) & 0xffff);
-    const t3 = h3 * 0x1b3 + (t2 >>> 16) + (h0 >>> 8) + ((h1 << 8) & 0xffff);
-    h0 = t0 & 0xffff;
-    h1 = t1 & 0xffff;
-    h2 = t2 & 0xffff;
-    h3 = t3 & 0xffff;
-  }
-  const hex = (x: number): string => x.toString(16).padStart(4, "0");
-  return hex(h3) + hex(h2) + hex(h1) + hex(h0);
 }
 
 function fail(msg: string): never {
@@ -134,13 +109,13 @@ export function readPod(dir: string, p: PodEntry): BigUint64Array | Uint8Array |
   return values;
 }
 
-/** A block size as the report labels it: `64KiB`, `1MB`, `256MB`. */
+/** A block size as the report labels it, as Go and Rust do: `64KB`, `1MB`, `256MB` (binary units). */
 export function blockLabel(bytes: number): string {
   if (bytes % (1 << 20) === 0) {
     return `${bytes / (1 << 20)}MB`;
   }
   if (bytes % 1024 === 0) {
-    return `${bytes / 1024}KiB`;
+    return `${bytes / 1024}KB`;
   }
   return `${bytes}B`;
 }

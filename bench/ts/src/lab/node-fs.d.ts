@@ -6,6 +6,4 @@ declare module "node:fs" {
   export function readFileSync(path: string): Uint8Array;
   export function readFileSync(path: string, encoding: "utf8"): string;
   export function writeFileSync(path: string, data: string): void;
-  export function existsSync(path: string): boolean;
-  export function mkdirSync(path: string, options: { recursive: boolean }): void;
 }

@@ -87,7 +87,7 @@ function copies(n: number, enc: (i: number) => Uint8Array): Uint8Array[] {
  */
 const KEEP_MASK = 1023;
 
-function kept(_n: number): unknown[] {
+function kept(): unknown[] {
   return new Array<unknown>(KEEP_MASK + 1).fill(undefined);
 }
 
@@ -121,7 +121,7 @@ export function packet64Peers(values: bw.Packet64[]): Peer[] {
   {
     const w = new BitWriter(8);
     const frames = copies(n, (i) => bw.encodePacket64(values[i] as bw.Packet64));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "bitwire",
       note: NOTES.bitwire,
@@ -146,7 +146,7 @@ export function packet64Peers(values: bw.Packet64[]): Peer[] {
 
   {
     const frames = copies(n, (i) => hand64.encode(values[i] as bw.Packet64));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "handwritten",
       note: `${NOTES.handwritten}; encode masks fields to their widths`,
@@ -223,7 +223,7 @@ export function packet64Peers(values: bw.Packet64[]): Peer[] {
   {
     const msgs = values.map((v) => create(pb.Packet64Schema, { ...v }));
     const frames = copies(n, (i) => toBinary(pb.Packet64Schema, msgs[i] as pb.Packet64));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "protobuf-es",
       note: NOTES["protobuf-es"],
@@ -253,7 +253,7 @@ export function packet64Peers(values: bw.Packet64[]): Peer[] {
   {
     const pk = packr();
     const frames = copies(n, (i) => pk.pack(values[i]));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "msgpackr",
       note: NOTES.msgpackr,
@@ -287,7 +287,7 @@ export function inputPeers(values: bw.Input[]): Peer[] {
   {
     const w = new BitWriter(8);
     const frames = copies(n, (i) => bw.encodeInput(values[i] as bw.Input));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "bitwire",
       note: NOTES.bitwire,
@@ -312,7 +312,7 @@ export function inputPeers(values: bw.Input[]): Peer[] {
 
   {
     const frames = copies(n, (i) => hand.encodeInput(values[i] as bw.Input));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "handwritten",
       note: `${NOTES.handwritten}; quantization inline, clamped`,
@@ -409,7 +409,7 @@ export function inputPeers(values: bw.Input[]): Peer[] {
   {
     const msgs = values.map((v) => create(pb.InputSchema, { ...v, buttons: { ...v.buttons } }));
     const frames = copies(n, (i) => toBinary(pb.InputSchema, msgs[i] as pb.Input));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "protobuf-es",
       note: NOTES["protobuf-es"],
@@ -449,7 +449,7 @@ export function inputPeers(values: bw.Input[]): Peer[] {
   {
     const pk = packr();
     const frames = copies(n, (i) => pk.pack(values[i]));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "msgpackr",
       note: NOTES.msgpackr,
@@ -529,7 +529,7 @@ export function snapshotPeers(values: bw.Snapshot[]): Peer[] {
   {
     const w = new BitWriter(2048);
     const frames = copies(n, (i) => bw.encodeSnapshot(values[i] as bw.Snapshot));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "bitwire",
       note: NOTES.bitwire,
@@ -554,7 +554,7 @@ export function snapshotPeers(values: bw.Snapshot[]): Peer[] {
 
   {
     const frames = copies(n, (i) => hand.encodeSnapshot(values[i] as bw.Snapshot));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "handwritten",
       note: `${NOTES.handwritten}; a small bit packer, ASCII fast path for names`,
@@ -649,7 +649,7 @@ export function snapshotPeers(values: bw.Snapshot[]): Peer[] {
       }),
     );
     const frames = copies(n, (i) => toBinary(pb.SnapshotSchema, msgs[i] as pb.Snapshot));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "protobuf-es",
       note: NOTES["protobuf-es"],
@@ -697,7 +697,7 @@ export function snapshotPeers(values: bw.Snapshot[]): Peer[] {
   {
     const pk = packr();
     const frames = copies(n, (i) => pk.pack(values[i]));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "msgpackr",
       note: NOTES.msgpackr,
@@ -800,7 +800,7 @@ export function eventsPeers(values: bw.Events[]): Peer[] {
   {
     const w = new BitWriter(1024);
     const frames = copies(n, (i) => bw.encodeEvents(values[i] as bw.Events));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "bitwire",
       note: NOTES.bitwire,
@@ -825,7 +825,7 @@ export function eventsPeers(values: bw.Events[]): Peer[] {
 
   {
     const frames = copies(n, (i) => hand.encodeEvents(values[i] as bw.Events));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "handwritten",
       note: `${NOTES.handwritten}; a small bit packer, ASCII fast path for strings`,
@@ -954,7 +954,7 @@ export function eventsPeers(values: bw.Events[]): Peer[] {
       }),
     );
     const frames = copies(n, (i) => toBinary(pb.EventsSchema, msgs[i] as pb.Events));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "protobuf-es",
       note: `${NOTES["protobuf-es"]}; the union is a oneof`,
@@ -1005,7 +1005,7 @@ export function eventsPeers(values: bw.Events[]): Peer[] {
   {
     const pk = packr();
     const frames = copies(n, (i) => pk.pack(values[i]));
-    const out = kept(n);
+    const out = kept();
     peers.push({
       library: "msgpackr",
       note: NOTES.msgpackr,

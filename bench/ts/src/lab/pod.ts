@@ -127,8 +127,8 @@ export function podPeer(library: PodLibrary, inp: PodInputs): PodPeer {
         library,
         note,
         encode() {
-          // Count, then the values' bytes (a little-endian machine: readPod checked).
-          new DataView(out.buffer).setUint32(0, src.length, true);
+          // The count was written above (untimed); then the values' bytes (a
+          // little-endian machine: readPod checked).
           out.set(raw, 4);
           return out;
         },
