@@ -33,7 +33,8 @@ PROTOC
 chmod +x "$tools/protoc"
 
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+stage=$(mktemp -d)
+trap 'rm -rf "$out" "$stage"' EXIT
 s=bench/schemas
 
 # FlatBuffers.
@@ -77,12 +78,10 @@ declare -A dest=(
   ["$out/rust-fb/game_generated.rs"]=bench/lab/src/peers/flatbuffers_generated.rs
   ["$out/rust-pb/bitwire.bench.rs"]=bench/lab/src/peers/prost_generated.rs
 )
-stage=$(mktemp -d)
-trap 'rm -rf "$out" "$stage"' EXIT
 mkdir -p "$stage/bench/lab/src/peers" "$stage/bench/go/peers/fb" "$stage/bench/go/peers/pb" \
   "$stage/bench/ts/src/peers/fb" "$stage/bench/ts/src/peers/pb"
 for f in "${!dest[@]}"; do cp "$f" "$stage/${dest[$f]}"; done
-cp "$out"/go-fb/fb/*.go "$stage/bench/go/peers/fb/" 2>/dev/null || cp "$(find "$out/go-fb" -name '*.go' -printf '%h\n' | head -1)"/*.go "$stage/bench/go/peers/fb/"
+cp "$out"/go-fb/fb/*.go "$stage/bench/go/peers/fb/"
 cp "$out"/go-pb/game.pb.go "$stage/bench/go/peers/pb/"
 cp -r "$out"/ts-fb/* "$stage/bench/ts/src/peers/fb/"
 cp "$out"/ts-pb/game_pb.ts "$stage/bench/ts/src/peers/pb/"

@@ -10,16 +10,24 @@
 
 use crate::ir::{FloatRepr, LengthEncoding, Schema, Type, TypeDef, TypeDefKind, TypeId};
 
-/// FNV-1a 64 offset basis.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a 64 offset basis: the hash of no bytes, and the starting state of
+/// [`fnv1a64_update`].
+pub const FNV1A64_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 /// FNV-1a 64 prime.
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
+/// Streaming FNV-1a 64: the state `h` after also hashing `bytes`. Start from
+/// [`FNV1A64_OFFSET`]; feeding a message in pieces gives the same hash as [`fnv1a64`]
+/// of the whole.
+pub fn fnv1a64_update(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV_PRIME))
+}
+
 /// 64-bit FNV-1a of `bytes`.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(FNV_OFFSET, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(FNV_PRIME)
-    })
+    fnv1a64_update(FNV1A64_OFFSET, bytes)
 }
 
 /// The fingerprints of a schema: the whole schema and each named type.
@@ -242,5 +250,9 @@ mod tests {
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+        assert_eq!(
+            fnv1a64_update(fnv1a64_update(FNV1A64_OFFSET, b"foo"), b"bar"),
+            fnv1a64(b"foobar")
+        );
     }
 }

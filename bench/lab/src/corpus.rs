@@ -1,8 +1,8 @@
 //! Corpus files: the datasets written once, so every language benchmarks the same values
 //! and bytes.
 //!
-//! Layout of a corpus directory (default `target/lab/corpus/` at the workspace root,
-//! ignored by git):
+//! Layout of a corpus directory (default `target/lab/corpus/` at the workspace root, or
+//! `target/lab/corpus-quick/` with `--quick`; ignored by git):
 //!
 //! - `<dataset>.jsonl` — one message per line, in bitwire's JSON mapping (version 1,
 //!   `docs/json-mapping.md`) of the message type named in the manifest. Produced by the
@@ -43,9 +43,20 @@ pub const FORMAT: u32 = 1;
 /// The example schema, as the generated code was compiled from.
 pub const GAME_BW: &str = include_str!("../../../examples/game.bw");
 
-/// The default corpus directory: `target/lab/corpus` at the workspace root.
-pub fn default_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/lab/corpus")
+/// The default corpus directory at the workspace root: `target/lab/corpus`, or
+/// `target/lab/corpus-quick` for `quick` (every binary's `--quick` means this one).
+pub fn default_dir(quick: bool) -> PathBuf {
+    let name = if quick { "corpus-quick" } else { "corpus" };
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target/lab")
+        .join(name)
+}
+
+/// Reads and parses `dir/manifest.json`.
+pub fn read_manifest(dir: &Path) -> Result<serde_json::Value, String> {
+    let path = dir.join("manifest.json");
+    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The example schema, compiled.

@@ -3,6 +3,11 @@
 //!
 //! See `bench/README.md` for the lab as a whole and `docs/adr/0008-benchmark-lab.md` for its design.
 
+/// The compiler that built the lab (`rustc 1.95.0`, recorded by `build.rs`): the
+/// `runtime` of the Rust raw result files.
+pub const RUNTIME: &str = env!("BITWIRE_LAB_RUSTC");
+
+pub mod cli;
 pub mod corpus;
 pub mod datasets;
 pub mod handwritten;

@@ -53,6 +53,10 @@ fn every_library_round_trips_every_dataset() {
     assert_eq!(libraries(batch_contenders(&input)), BATCH_LIBRARIES);
     assert_eq!(libraries(batch_contenders(&events)), BATCH_LIBRARIES);
     assert_eq!(libraries(batch_contenders(&packets)), BATCH_LIBRARIES);
+    // bitwire packs an Input into 8 bytes.
+    let bitwire = contenders(&input).remove(0).expect("bitwire round-trips");
+    assert_eq!(bitwire.library, "bitwire");
+    assert!(bitwire.frames.iter().all(|f| f.len() == 8));
 }
 
 #[test]

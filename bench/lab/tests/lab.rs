@@ -1,10 +1,9 @@
 //! Smoke tests of the lab at the quick scale: deterministic datasets, valid values, a
-//! corpus the reference codec agrees with, and peers that round-trip.
+//! corpus the reference codec agrees with (peers: `tests/game_peers.rs`).
 
 use bitwire_example::game;
 use bitwire_lab::corpus;
 use bitwire_lab::datasets::{self, Scale};
-use bitwire_lab::sizes::compare;
 
 #[test]
 fn datasets_are_deterministic_and_in_range() {
@@ -50,18 +49,4 @@ fn corpus_agrees_with_reference_codec_and_reads_back() {
         datasets::snapshot(s.snapshot_ticks, s.entities)[0]
     );
     std::fs::remove_dir_all(&dir).ok();
-}
-
-#[test]
-fn peers_round_trip_and_bitwire_is_smallest_on_input() {
-    let s = Scale::QUICK;
-    let input = datasets::input(s.input_clients, s.input_ticks);
-    let rows = compare(&input);
-    assert_eq!(rows[0].library, "bitwire");
-    assert_eq!(rows[0].raw_total, 8 * input.len());
-    let snap = datasets::snapshot(s.snapshot_ticks, s.entities);
-    let rows = compare(&snap);
-    assert_eq!(rows.len(), 9, "every library round-trips");
-    let events = datasets::events(s.events);
-    assert_eq!(compare(&events).len(), 9, "every library round-trips");
 }

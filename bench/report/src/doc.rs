@@ -336,7 +336,6 @@ fn size_section(
     };
     for row in &rows {
         let r = row.record;
-        // Reference: bitwire on the same platform, else on the first that measured it.
         // Reference: bitwire on the same platform, else on the first that measured that
         // column (bitwire's bytes are the same in every language).
         let sizes = [Some(r.raw_per_msg()), r.zstd_per_msg(), r.lz4_per_msg()];
@@ -431,7 +430,8 @@ fn speed_section(
     let pod = model::POD_DATASETS.contains(&dataset);
     let base = speed_baseline(results, platform, dataset, variant);
     let base_name = base.map(|b| b.library.as_str()).unwrap_or("bitwire");
-    let unit = if pod { "ns/block" } else { "ns/msg" };
+    let per = if pod { "block" } else { "msg" };
+    let unit = format!("ns/{per}");
     let mut table = Table {
         headers: vec![
             "library".into(),
@@ -439,8 +439,8 @@ fn speed_section(
             format!("decode {unit}"),
             "encode MB/s".into(),
             "decode MB/s".into(),
-            "encode allocs/msg".into(),
-            "decode allocs/msg".into(),
+            format!("encode allocs/{per}"),
+            format!("decode allocs/{per}"),
             format!("encode × {base_name}"),
             format!("decode × {base_name}"),
         ],

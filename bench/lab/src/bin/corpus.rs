@@ -1,21 +1,19 @@
 //! Writes the lab's corpus files (see `bitwire_lab::corpus` for the format).
 //!
 //!     cargo run --release -p bitwire-lab --bin corpus [-- --quick] [--out DIR]
+//!
+//! `DIR` defaults to `target/lab/corpus` (`target/lab/corpus-quick` with `--quick`).
 
-use std::path::PathBuf;
-
+use bitwire_lab::cli::Args;
 use bitwire_lab::corpus;
 use bitwire_lab::datasets::Scale;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let quick = args.iter().any(|a| a == "--quick");
+    let args = Args::from_env();
+    let quick = args.flag("--quick");
     let dir = args
-        .iter()
-        .position(|a| a == "--out")
-        .and_then(|i| args.get(i + 1))
-        .map(PathBuf::from)
-        .unwrap_or_else(corpus::default_dir);
+        .path("--out")
+        .unwrap_or_else(|| corpus::default_dir(quick));
     let scale = if quick { Scale::QUICK } else { Scale::FULL };
     let manifest = corpus::write(&dir, scale).unwrap_or_else(|e| {
         eprintln!("error: writing the corpus to {}: {e}", dir.display());

@@ -3,10 +3,10 @@
 //!
 //!     cargo run --release -p bitwire-lab --bin lab -- [--quick] [--corpus DIR] [--out FILE]
 //!
+//! The corpus defaults to `target/lab/corpus` (`target/lab/corpus-quick` with `--quick`).
 //! Progress goes to stderr, one line per step; without `--out` the JSON goes to stdout.
 
-use std::path::PathBuf;
-
+use bitwire_lab::cli::Args;
 use bitwire_lab::corpus;
 use bitwire_lab::lab::alloc::CountingAlloc;
 use bitwire_lab::lab::{run, Options};
@@ -15,22 +15,18 @@ use bitwire_lab::lab::{run, Options};
 static ALLOC: CountingAlloc = CountingAlloc;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .map(PathBuf::from)
-    };
-    let quick = args.iter().any(|a| a == "--quick");
-    let dir = value("--corpus").unwrap_or_else(corpus::default_dir);
+    let args = Args::from_env();
+    let quick = args.flag("--quick");
+    let dir = args
+        .path("--corpus")
+        .unwrap_or_else(|| corpus::default_dir(quick));
     let started = std::time::Instant::now();
     let result = run(&Options::new(quick, dir)).unwrap_or_else(|e| {
         eprintln!("[rust] error: {e}");
         std::process::exit(1);
     });
     let text = serde_json::to_string_pretty(&result).expect("JSON serializes") + "\n";
-    match value("--out") {
+    match args.path("--out") {
         Some(out) => {
             if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
                 let _ = std::fs::create_dir_all(parent);

@@ -7,37 +7,26 @@
 //! result file (`bench/README.md`; default `target/lab/rust-pod.json`). A summary table
 //! goes to stdout, progress to stderr.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
+use bitwire_lab::cli::Args;
 use bitwire_lab::corpus;
-use bitwire_lab::pod::alloc::CountingAlloc;
+use bitwire_lab::lab::alloc::CountingAlloc;
 use bitwire_lab::pod::bench::{self, Record};
 use bitwire_lab::pod::data;
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-fn arg(args: &[String], name: &str) -> Option<PathBuf> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(PathBuf::from)
-}
-
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let quick = args.iter().any(|a| a == "--quick");
-    let dir = arg(&args, "--corpus").unwrap_or_else(|| {
-        let d = corpus::default_dir();
-        if quick {
-            d.with_file_name("corpus-quick")
-        } else {
-            d
-        }
-    });
-    let out = arg(&args, "--out")
-        .unwrap_or_else(|| corpus::default_dir().with_file_name("rust-pod.json"));
+    let args = Args::from_env();
+    let quick = args.flag("--quick");
+    let dir = args
+        .path("--corpus")
+        .unwrap_or_else(|| corpus::default_dir(quick));
+    let out = args
+        .path("--out")
+        .unwrap_or_else(|| corpus::default_dir(false).with_file_name("rust-pod.json"));
     let start = Instant::now();
     let files = data::read_all(&dir).unwrap_or_else(|e| {
         eprintln!("error: reading the pod corpus in {}: {e}", dir.display());
@@ -95,8 +84,13 @@ fn print_table(records: &[Record]) {
             r.decode_ns / 1e6,
             ex,
             dx,
-            r.encode_allocs,
-            r.decode_allocs,
+            allocs(r.encode_allocs),
+            allocs(r.decode_allocs),
         );
     }
+}
+
+/// An allocation count for the table (`-` when not measured).
+fn allocs(n: Option<f64>) -> String {
+    n.map_or_else(|| "-".to_string(), |n| n.to_string())
 }

@@ -23,11 +23,6 @@ pub struct Contender {
 }
 
 impl Contender {
-    /// Total encoded bytes.
-    pub fn bytes(&self) -> usize {
-        self.frames.iter().map(Vec::len).sum()
-    }
-
     /// The encodings concatenated.
     pub fn stream(&self) -> Vec<u8> {
         self.frames.concat()

@@ -37,11 +37,11 @@ pub fn compare(plan: Plan, items: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64
             s.push(t.elapsed().as_nanos() as f64 / (f64::from(n) * items.max(1) as f64));
         }
     }
-    samples
-        .into_iter()
-        .map(|mut s| {
-            s.sort_by(f64::total_cmp);
-            s[s.len() / 2]
-        })
-        .collect()
+    samples.into_iter().map(median).collect()
+}
+
+/// The median of `xs` (the upper one of an even count); `xs` must not be empty.
+pub fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
 }

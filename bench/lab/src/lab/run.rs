@@ -78,19 +78,6 @@ fn progress(line: String) {
     eprintln!("[rust] {line}");
 }
 
-/// `rustc <version>` of the compiler on the PATH (`$RUSTC` if set).
-pub fn rustc_version() -> String {
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-    std::process::Command::new(rustc)
-        .arg("--version")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .map(|s| s.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
-        .filter(|s| s.starts_with("rustc "))
-        .unwrap_or_else(|| "rustc unknown".to_string())
-}
-
 /// The frames of one corpus dataset, its `.bin` file checked against the manifest.
 fn read_frames(dir: &Path, manifest: &Value, name: &str) -> Result<Vec<Vec<u8>>, String> {
     let entry = manifest["datasets"]
@@ -214,10 +201,7 @@ where
 /// Runs everything; the raw result JSON (format 1).
 pub fn run(opts: &Options) -> Result<Value, String> {
     let dir = &opts.corpus;
-    let path = dir.join("manifest.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let manifest: Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let manifest = corpus::read_manifest(dir)?;
     if !alloc::installed() {
         progress("allocation counting is off (no counting global allocator)".to_string());
     }
@@ -232,7 +216,7 @@ pub fn run(opts: &Options) -> Result<Value, String> {
     Ok(json!({
         "format": 1,
         "language": "rust",
-        "runtime": rustc_version(),
+        "runtime": crate::RUNTIME,
         "quick": opts.quick,
         "records": records,
         "scaling": scaling,

@@ -14,15 +14,15 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use super::alloc::allocations;
 use super::data::{block_label, Elem, PodFile, MB};
 use super::peers::{codecs, round_trip, Codec, PodElem};
+use crate::lab::alloc;
+use crate::lab::harness::median;
+use crate::sizes::{lz4, zstd};
 
-/// Blocks up to this size also get zstd (level 3) and lz4 (block format) sizes.
+/// Blocks up to this size also get zstd (level [`crate::sizes::ZSTD_LEVEL`]) and lz4 (block format)
+/// sizes.
 pub const COMPRESS_MAX: usize = 8 * MB;
-
-/// The compiler that built this benchmark (`rustc 1.95.0`), recorded by `build.rs`.
-pub const RUNTIME: &str = env!("BITWIRE_LAB_RUSTC");
 
 /// Timed rounds per measurement for a block of `bytes` (the median is reported): 15 up
 /// to 1 MB, then 9, 5, and 3 from 128 MB (a full run stays within about three minutes on
@@ -47,7 +47,7 @@ pub struct Record {
     pub library: &'static str,
     /// Encoded size of the block.
     pub bytes: usize,
-    /// zstd level 3 size of the encoding (blocks up to [`COMPRESS_MAX`]).
+    /// zstd ([`crate::sizes::ZSTD_LEVEL`]) size of the encoding (blocks up to [`COMPRESS_MAX`]).
     pub zstd_bytes: Option<usize>,
     /// lz4 block-format size of the encoding (blocks up to [`COMPRESS_MAX`]).
     pub lz4_bytes: Option<usize>,
@@ -55,10 +55,10 @@ pub struct Record {
     pub encode_ns: f64,
     /// Median ns to decode the block.
     pub decode_ns: f64,
-    /// Allocations per encode.
-    pub encode_allocs: f64,
-    /// Allocations per decode.
-    pub decode_allocs: f64,
+    /// Allocations per encode (`None` when the counting allocator is not installed).
+    pub encode_allocs: Option<f64>,
+    /// Allocations per decode (`None` when the counting allocator is not installed).
+    pub decode_allocs: Option<f64>,
     /// Note shown in the report.
     pub note: Option<&'static str>,
 }
@@ -96,31 +96,35 @@ pub fn results_json(records: &[Record], quick: bool) -> Value {
     json!({
         "format": 1,
         "language": "rust",
-        "runtime": RUNTIME,
+        "runtime": crate::RUNTIME,
         "quick": quick,
         "records": records.iter().map(Record::to_json).collect::<Vec<_>>(),
     })
 }
 
-/// Runs `f` `rounds` times; returns the median ns and the median allocations per call.
-fn measure<R>(rounds: usize, mut f: impl FnMut() -> R) -> (f64, f64) {
+/// Runs `f` `rounds` times; returns the median ns and the median allocations per call
+/// (`None` when [`alloc::CountingAlloc`] is not the global allocator).
+fn measure<R>(rounds: usize, mut f: impl FnMut() -> R) -> (f64, Option<f64>) {
+    let counting = alloc::installed();
     let mut ns = Vec::with_capacity(rounds);
     let mut allocs = Vec::with_capacity(rounds);
     for _ in 0..rounds {
-        let a0 = allocations();
-        let t = Instant::now();
-        let r = black_box(f());
-        let elapsed = t.elapsed().as_nanos() as f64;
-        allocs.push((allocations() - a0) as f64);
-        drop(r);
+        let mut elapsed = 0.0;
+        let mut once = || {
+            let t = Instant::now();
+            let r = black_box(f());
+            elapsed = t.elapsed().as_nanos() as f64;
+            drop(r);
+        };
+        if counting {
+            allocs.extend(alloc::count(&mut once).map(|n| n as f64));
+        } else {
+            once();
+        }
         ns.push(elapsed);
     }
-    (median(ns), median(allocs))
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
+    let allocs = (counting && !allocs.is_empty()).then(|| median(allocs));
+    (median(ns), allocs)
 }
 
 /// Prints a progress line to stderr, or nothing when `quiet`.
@@ -141,11 +145,7 @@ fn bench_codec<E: PodElem>(
     let enc = round_trip(codec, values)?;
     let bytes = enc.bytes().len();
     let (zstd_bytes, lz4_bytes) = if block <= COMPRESS_MAX {
-        let z = zstd::bulk::compress(enc.bytes(), 3).map_err(|e| format!("zstd: {e}"))?;
-        (
-            Some(z.len()),
-            Some(lz4_flex::block::compress(enc.bytes()).len()),
-        )
+        (Some(zstd(enc.bytes())), Some(lz4(enc.bytes())))
     } else {
         (None, None)
     };

@@ -19,6 +19,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use bitwire_bench::dataset::SplitMix64;
+use bitwire_compiler::fingerprint::{fnv1a64, fnv1a64_update, FNV1A64_OFFSET};
 use serde_json::{json, Value};
 
 /// One mebibyte.
@@ -103,30 +104,6 @@ impl Elem {
     }
 }
 
-/// Incremental FNV-1a 64 (the same function as `bitwire_compiler::fingerprint::fnv1a64`).
-#[derive(Debug, Clone, Copy)]
-pub struct Fnv1a64(u64);
-
-impl Default for Fnv1a64 {
-    fn default() -> Self {
-        Fnv1a64(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv1a64 {
-    /// Feeds `bytes`.
-    pub fn update(&mut self, bytes: &[u8]) {
-        self.0 = bytes.iter().fold(self.0, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-    }
-
-    /// The hash so far.
-    pub fn finish(self) -> u64 {
-        self.0
-    }
-}
-
 /// The value generator of one pod file, producing its bytes in order.
 pub struct PodGen {
     elem: Elem,
@@ -203,14 +180,14 @@ pub fn write_file(dir: &Path, elem: Elem, blocks: &[usize]) -> io::Result<Value>
     );
     let mut file = File::create(dir.join(format!("{}.bin", elem.dataset())))?;
     let mut gen = PodGen::new(elem);
-    let mut hash = Fnv1a64::default();
+    let mut hash = FNV1A64_OFFSET;
     let mut chunk = vec![0u8; MB.min(total)];
     let mut left = total;
     while left > 0 {
         let n = left.min(chunk.len());
         let part = &mut chunk[..n];
         gen.fill(part);
-        hash.update(part);
+        hash = fnv1a64_update(hash, part);
         file.write_all(part)?;
         left -= n;
     }
@@ -222,7 +199,7 @@ pub fn write_file(dir: &Path, elem: Elem, blocks: &[usize]) -> io::Result<Value>
         "seed": elem.seed(),
         "bytes": total,
         "blocks": blocks,
-        "fnv1a64": format!("{:016x}", hash.finish()),
+        "fnv1a64": format!("{hash:016x}"),
     }))
 }
 
@@ -278,9 +255,7 @@ pub fn read_file(dir: &Path, entry: &Value) -> Result<PodFile, String> {
             bytes.len()
         ));
     }
-    let mut hash = Fnv1a64::default();
-    hash.update(&bytes);
-    let got = format!("{:016x}", hash.finish());
+    let got = format!("{:016x}", fnv1a64(&bytes));
     if entry["fnv1a64"].as_str() != Some(got.as_str()) {
         return Err(format!(
             "{}: fnv1a64 {got}, manifest says {}",
@@ -303,13 +278,10 @@ pub fn read_file(dir: &Path, entry: &Value) -> Result<PodFile, String> {
 
 /// Reads and checks every pod file listed in `dir/manifest.json`.
 pub fn read_all(dir: &Path) -> Result<Vec<PodFile>, String> {
-    let path = dir.join("manifest.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let manifest: Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let manifest = crate::corpus::read_manifest(dir)?;
     manifest["pod"]
         .as_array()
-        .ok_or_else(|| format!("{}: no \"pod\" array", path.display()))?
+        .ok_or_else(|| format!("{}: no \"pod\" array", dir.join("manifest.json").display()))?
         .iter()
         .map(|entry| read_file(dir, entry))
         .collect()

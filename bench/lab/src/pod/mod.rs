@@ -2,7 +2,6 @@
 //! corpus files holding them ([`data`]), every library's codec for them ([`peers`]), and
 //! the benchmark run over them ([`bench`], the `pod` binary).
 
-pub mod alloc;
 pub mod bench;
 pub mod data;
 pub mod peers;
