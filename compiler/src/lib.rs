@@ -2,9 +2,11 @@
 //!
 //! Passes run in order: [`syntax`] (lex, recovering parse to an AST) → [`sema`]
 //! (imports, name resolution, checks, lowering) → [`layout`] (packed widths, offsets,
-//! size bounds) → [`ir`] (plain data) → consumers: [`codegen`] backends that only
-//! print, and the [`codec`] reference codec that interprets the IR directly and is
-//! the oracle every generated codec is tested against.
+//! size bounds) → [`ir`] (plain data) → [`plan`] (every wire operation, check, error
+//! path and allocation charge, decided once per type) → [`codegen`] backends that only
+//! print the plan. The [`codec`] reference codec interprets the IR directly, sharing
+//! nothing with the plan or the runtimes: it is the oracle every generated codec is
+//! tested against.
 
 pub mod cli;
 pub mod codec;
@@ -15,6 +17,7 @@ pub mod fingerprint;
 pub mod fmt;
 pub mod ir;
 pub mod layout;
+pub mod plan;
 pub mod sema;
 pub mod syntax;
 

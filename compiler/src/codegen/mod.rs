@@ -5,7 +5,6 @@
 pub mod describe;
 pub mod go;
 pub mod plan;
-pub mod quant;
 pub mod rust;
 pub mod ts;
 pub mod words;

@@ -89,15 +89,113 @@ pub enum PathSegment {
 /// of the field from the top-level value (`snapshot.entities[3].health`).
 ///
 /// Boxed so that `Result<T, Error>` stays one word wide on the happy path.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Two errors are equal when their kind, bit and path are: those are the contract every
+/// bitwire codec agrees on. The [`Detail`] is for messages and not compared.
+#[derive(Clone)]
 pub struct Error(Box<Inner>);
 
-#[derive(Clone, PartialEq, Eq)]
+impl PartialEq for Error {
+    fn eq(&self, other: &Error) -> bool {
+        self.0.kind == other.0.kind
+            && self.0.bit == other.0.bit
+            && self.0.rev_path == other.0.rev_path
+    }
+}
+
+impl Eq for Error {}
+
+#[derive(Clone)]
 struct Inner {
     kind: ErrorKind,
     bit: u64,
     /// Innermost segment first: generated code appends while the error unwinds.
     rev_path: Vec<PathSegment>,
+    detail: Detail,
+}
+
+/// What the offending value was and what it had to be, for messages
+/// (`OutOfRange at bit 37, Entity.health: 1200 not in 0..=1000`). Not part of the
+/// contract: vectors and tests compare kind, bit and path only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Detail {
+    /// Nothing more is known.
+    None,
+    /// An integer outside `min..=max`.
+    Range {
+        /// The value.
+        value: i128,
+        /// Smallest allowed value.
+        min: i128,
+        /// Largest allowed value.
+        max: i128,
+    },
+    /// A float outside `min..=max`, or NaN (the fields hold `f64` bit patterns).
+    FloatRange {
+        /// The value's bits.
+        value: u64,
+        /// The smallest allowed value's bits.
+        min: u64,
+        /// The largest allowed value's bits.
+        max: u64,
+    },
+    /// A quantized integer above the number of steps.
+    Steps {
+        /// The stored integer.
+        q: u64,
+        /// The largest valid one.
+        steps: u64,
+    },
+    /// An enum value or union tag the schema does not declare.
+    Undeclared {
+        /// The value.
+        value: u64,
+    },
+    /// A length above its bound, or a sequence of the wrong length.
+    Length {
+        /// The length.
+        len: u64,
+        /// The bound (or the required length of a fixed array).
+        max: u64,
+    },
+    /// More input needed than there is.
+    Bits {
+        /// Bits the value needs at least.
+        need: u64,
+        /// Bits left in the input.
+        left: u64,
+    },
+    /// A decode budget exceeded (spec §11).
+    Budget {
+        /// Bytes the allocation is charged.
+        need: u64,
+        /// Bytes left in the budget.
+        left: u64,
+    },
+}
+
+impl fmt::Display for Detail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Detail::None => Ok(()),
+            Detail::Range { value, min, max } => write!(f, "{value} not in {min}..={max}"),
+            Detail::FloatRange { value, min, max } => write!(
+                f,
+                "{:?} not in {:?}..={:?}",
+                f64::from_bits(value),
+                f64::from_bits(min),
+                f64::from_bits(max)
+            ),
+            Detail::Steps { q, steps } => write!(f, "stored {q} above the last step {steps}"),
+            Detail::Undeclared { value } => write!(f, "{value} is not declared"),
+            Detail::Length { len, max } => write!(f, "length {len}, at most {max}"),
+            Detail::Bits { need, left } => write!(f, "needs {need} bits, {left} left"),
+            Detail::Budget { need, left } => {
+                write!(f, "needs {need} bytes, {left} left in the decode budget")
+            }
+        }
+    }
 }
 
 impl Error {
@@ -108,7 +206,34 @@ impl Error {
             kind,
             bit,
             rev_path: Vec::new(),
+            detail: Detail::None,
         }))
+    }
+
+    /// The error with `detail` attached (what the value was, what it had to be).
+    #[cold]
+    pub fn with_detail(mut self, detail: Detail) -> Error {
+        self.0.detail = detail;
+        self
+    }
+
+    /// An `OutOfRange` error at `bit` for the integer `value` outside `min..=max`.
+    #[cold]
+    #[inline(never)]
+    pub fn out_of_range(bit: u64, value: i128, min: i128, max: i128) -> Error {
+        Error::new(ErrorKind::OutOfRange, bit).with_detail(Detail::Range { value, min, max })
+    }
+
+    /// An `InvalidLength` error at `bit` for a length `len` above its bound `max`.
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_length(bit: u64, len: u64, max: u64) -> Error {
+        Error::new(ErrorKind::InvalidLength, bit).with_detail(Detail::Length { len, max })
+    }
+
+    /// What the offending value was, if known.
+    pub fn detail(&self) -> Detail {
+        self.0.detail
     }
 
     /// The error kind.
@@ -167,6 +292,7 @@ impl fmt::Debug for Error {
             .field("kind", &self.kind())
             .field("bit", &self.bit())
             .field("path", &self.path_string())
+            .field("detail", &self.0.detail)
             .finish()
     }
 }
@@ -176,7 +302,10 @@ impl fmt::Display for Error {
         write!(f, "{} at bit {}", self.kind(), self.bit())?;
         let path = self.path_string();
         if !path.is_empty() {
-            write!(f, " in `{path}`")?;
+            write!(f, ", {path}")?;
+        }
+        if self.0.detail != Detail::None {
+            write!(f, ": {}", self.0.detail)?;
         }
         Ok(())
     }

@@ -53,12 +53,23 @@ pub fn f64_from_wire(bits: u64, at: u64) -> Result<f64> {
 pub fn quantize(v: f64, min: f64, max: f64, steps: u64, at: u64) -> Result<u64> {
     // `!(a <= b)` rather than `a > b` so that NaN is rejected too.
     if !(min <= v && v <= max) {
-        return Err(Error::new(ErrorKind::OutOfRange, at));
+        return Err(float_range_error(at, v, min, max));
     }
     let t = (v - min) / (max - min);
     // `t * steps + 0.5` is in `0.5..=steps + 0.5`, non-negative, so truncating is `floor`
     // (and needs no `std`, unlike `f64::floor`).
     Ok((t * steps as f64 + 0.5) as u64)
+}
+
+/// `OutOfRange` at `at` for the float `v` outside `min..=max` (or NaN).
+#[cold]
+#[inline(never)]
+pub fn float_range_error(at: u64, v: f64, min: f64, max: f64) -> Error {
+    Error::new(ErrorKind::OutOfRange, at).with_detail(crate::Detail::FloatRange {
+        value: v.to_bits(),
+        min: min.to_bits(),
+        max: max.to_bits(),
+    })
 }
 
 /// The grid value of `q` (§4.3), in binary64; `f32` fields round the result with `as f32`.
@@ -74,7 +85,7 @@ pub fn dequantize(q: u64, min: f64, max: f64, steps: u64) -> f64 {
 
 /// [`dequantize`] with the division by `steps` replaced by a multiplication by `scale`
 /// (`1 / steps`), which is several times faster. Only for fields whose generated code
-/// passes a `scale` the compiler proved exact (`compiler/src/codegen/quant.rs`): `steps` a
+/// passes a `scale` the compiler proved exact (`compiler/src/plan/quant.rs`): `steps` a
 /// power of two, or an `f32` field whose every grid point, rounded to `f32`, is exactly
 /// [`dequantize`]'s (§4.3 stays the definition). The scale is a literal in the generated
 /// code, so no division is left whether or not this call is inlined.

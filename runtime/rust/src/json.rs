@@ -463,6 +463,22 @@ pub fn to_fixed<T, const N: usize>(items: Vec<T>) -> Result<[T; N], JsonError> {
     })
 }
 
+/// A fixed array held on the heap (one the memory model puts out of line, spec §11)
+/// from its converted elements; another length is `InvalidLength`.
+pub fn to_fixed_boxed<T, const N: usize>(
+    items: Vec<T>,
+) -> Result<alloc::boxed::Box<[T; N]>, JsonError> {
+    items
+        .into_boxed_slice()
+        .try_into()
+        .map_err(|items: alloc::boxed::Box<[T]>| {
+            JsonError::new(
+                JsonErrorKind::InvalidLength,
+                alloc::format!("expected {N} elements, found {}", items.len()),
+            )
+        })
+}
+
 /// An enum value's name.
 pub fn to_name(v: &Value) -> Result<&str, JsonError> {
     match v {

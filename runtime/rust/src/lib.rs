@@ -21,6 +21,7 @@ mod error;
 mod float;
 #[cfg(feature = "json")]
 pub mod json;
+mod limits;
 mod packed;
 mod path;
 mod reader;
@@ -28,12 +29,16 @@ mod typed;
 mod varint;
 mod writer;
 
-pub use error::{Error, ErrorKind, PathSegment, Result};
+pub use error::{Detail, Error, ErrorKind, PathSegment, Result};
 pub use float::{
     dequantize, dequantize_scaled, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire,
     quantize, CANONICAL_NAN_F32, CANONICAL_NAN_F64,
 };
-pub use packed::{array_from_vec, decode_packed, encode_packed, verify_packed, Packed};
+pub use limits::{Limits, ALLOCATION_OVERHEAD, DEFAULT_BASE_BYTES, DEFAULT_BYTES_PER_INPUT_BYTE};
+pub use packed::{
+    array_from_vec, boxed_array, boxed_array_from_vec, decode_packed, decode_packed_with,
+    encode_packed, verify_packed, verify_packed_with, Packed,
+};
 pub use path::ResultExt;
 pub use reader::{BitReader, Chunk};
 pub use varint::{zigzag_decode, zigzag_encode, GROUP_BITS};
@@ -58,4 +63,4 @@ pub const fn to_twos_complement(v: i64, bits: u32) -> u64 {
 
 /// Version of the runtime API that generated code was written against; generated
 /// files assert it at compile time so a mismatched runtime fails to build.
-pub const RUNTIME_API_VERSION: u32 = 1;
+pub const RUNTIME_API_VERSION: u32 = 2;

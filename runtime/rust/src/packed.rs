@@ -3,7 +3,9 @@
 
 use alloc::vec::Vec;
 
-use crate::{BitReader, BitWriter, Error, ErrorKind, Result};
+use alloc::boxed::Box;
+
+use crate::{BitReader, BitWriter, Error, ErrorKind, Limits, Result};
 
 /// A type with a packed encoding. Generated code implements it for every named
 /// type (struct, message, enum, union); the inherent methods of the same names are
@@ -52,7 +54,14 @@ pub fn encode_packed<T: Packed>(value: &T, out: &mut Vec<u8>) -> Result<usize> {
 /// the value must be zero and nothing may follow it.
 #[inline]
 pub fn decode_packed<T: Packed>(bytes: &[u8]) -> Result<T> {
-    let mut r = BitReader::new(bytes);
+    decode_packed_with(bytes, &Limits::DEFAULT)
+}
+
+/// [`decode_packed`] with the decode budget of `limits` (spec §11) instead of the
+/// default one.
+#[inline]
+pub fn decode_packed_with<T: Packed>(bytes: &[u8], limits: &Limits) -> Result<T> {
+    let mut r = BitReader::with_limits(bytes, limits);
     let value = T::read(&mut r)?;
     finish_top_level(&mut r)?;
     Ok(value)
@@ -64,7 +73,14 @@ pub fn decode_packed<T: Packed>(bytes: &[u8]) -> Result<T> {
 /// path). For checking untrusted input before storing or forwarding it.
 #[inline]
 pub fn verify_packed<T: Packed>(bytes: &[u8]) -> Result<()> {
-    let mut r = BitReader::new(bytes);
+    verify_packed_with::<T>(bytes, &Limits::DEFAULT)
+}
+
+/// [`verify_packed`] with the decode budget of `limits`: it fails exactly when
+/// [`decode_packed_with`] does with the same limits.
+#[inline]
+pub fn verify_packed_with<T: Packed>(bytes: &[u8], limits: &Limits) -> Result<()> {
+    let mut r = BitReader::with_limits(bytes, limits);
     T::check(&mut r)?;
     finish_top_level(&mut r)
 }
@@ -95,6 +111,21 @@ fn finish_top_level(r: &mut BitReader<'_>) -> Result<()> {
 #[inline]
 pub fn array_from_vec<T, const N: usize>(items: Vec<T>) -> [T; N] {
     match items.try_into() {
+        Ok(array) => array,
+        Err(items) => panic!("array of {N} built from {} elements", items.len()),
+    }
+}
+
+/// A heap array of `N` copies of `value`, built on the heap (a large array made on the
+/// stack first could overflow it): generated code holds arrays the memory model puts
+/// out of line (spec §11) in a `Box`.
+pub fn boxed_array<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
+    boxed_array_from_vec(alloc::vec![value; N])
+}
+
+/// The heap array of exactly `N` decoded `items`.
+pub fn boxed_array_from_vec<T, const N: usize>(items: Vec<T>) -> Box<[T; N]> {
+    match items.into_boxed_slice().try_into() {
         Ok(array) => array,
         Err(items) => panic!("array of {N} built from {} elements", items.len()),
     }

@@ -5,6 +5,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::bulk::Lane;
+use crate::error::Detail;
+use crate::limits::{charge, Limits};
 use crate::writer::le_word;
 use crate::{Error, ErrorKind, Result};
 
@@ -17,6 +19,9 @@ pub struct BitReader<'a> {
     data: &'a [u8],
     /// Bit position of the next read.
     pos: u64,
+    /// Bytes of the decode budget left (spec §11): lengths are charged against it
+    /// before anything is allocated.
+    budget: u64,
 }
 
 /// Up to 64 bits read in one load, from which generated code extracts several
@@ -73,11 +78,12 @@ impl Chunk {
         self.avail
     }
 
-    /// The `Truncated` error of a run whose input ended early: `fields` lists the run's
-    /// fields in order as `(offset, bits, name)`, and the error names the first one
-    /// that reaches past the end, as a field-by-field decoder would.
+    /// The `Truncated` error of a run whose input ended early: `fields` lists scalars of
+    /// the run in order as `(offset, bits, path)` (the path from the struct being read,
+    /// `&["buttons", "fire"]` for a field of a nested struct), and the error names the
+    /// first one that reaches past the end, as a field-by-field decoder would.
     #[inline(always)]
-    pub fn truncated(&self, fields: &[(u32, u32, &'static str)]) -> Error {
+    pub fn truncated(&self, fields: &[(u32, u32, &[&'static str])]) -> Error {
         // Scalars, not `&self`: the hot path then never spills the chunk to memory.
         run_truncated(self.start, self.avail, fields)
     }
@@ -92,6 +98,32 @@ impl Chunk {
     #[cold]
     pub fn error(&self, kind: ErrorKind, offset: u32) -> Error {
         Error::new(kind, self.start + u64::from(offset))
+    }
+
+    /// `OutOfRange` for a bounded integer at `offset` whose stored offset `raw` is above
+    /// `max - min` (spec §4.2); the message shows the value `min + raw`.
+    #[cold]
+    #[inline(never)]
+    pub fn bounded_error(&self, offset: u32, raw: u64, min: i128, max: i128) -> Error {
+        let at = self.start + u64::from(offset);
+        Error::out_of_range(at, min + i128::from(raw), min, max)
+    }
+
+    /// `OutOfRange` for a quantized float at `offset` whose stored `q` is above `steps`
+    /// (spec §4.3).
+    #[cold]
+    #[inline(never)]
+    pub fn steps_error(&self, offset: u32, q: u64, steps: u64) -> Error {
+        let at = self.start + u64::from(offset);
+        Error::new(ErrorKind::OutOfRange, at).with_detail(Detail::Steps { q, steps })
+    }
+
+    /// `InvalidEnum` for the undeclared tag `value` at `offset` (spec §3, §5.2).
+    #[cold]
+    #[inline(never)]
+    pub fn enum_error(&self, offset: u32, value: u64) -> Error {
+        let at = self.start + u64::from(offset);
+        Error::new(ErrorKind::InvalidEnum, at).with_detail(Detail::Undeclared { value })
     }
 }
 
@@ -130,25 +162,58 @@ fn load_short(data: &[u8], byte: usize) -> u64 {
 /// See [`Chunk::truncated`].
 #[cold]
 #[inline(never)]
-fn run_truncated(start: u64, avail: u32, fields: &[(u32, u32, &'static str)]) -> Error {
-    let (offset, _, name) = fields
+fn run_truncated(start: u64, avail: u32, fields: &[(u32, u32, &[&'static str])]) -> Error {
+    let (offset, bits, path) = fields
         .iter()
         .copied()
         .find(|&(offset, bits, _)| offset + bits > avail)
-        .unwrap_or((avail, 0, ""));
-    let e = Error::new(ErrorKind::Truncated, start + u64::from(offset));
-    if name.is_empty() {
-        e
-    } else {
-        e.in_field(name)
-    }
+        .unwrap_or((avail, 0, &[]));
+    let left = u64::from(avail.saturating_sub(offset));
+    let e = Error::new(ErrorKind::Truncated, start + u64::from(offset)).with_detail(Detail::Bits {
+        need: u64::from(bits),
+        left,
+    });
+    path.iter().rev().fold(e, |e, name| e.in_field(name))
+}
+
+/// `Truncated` for a length whose elements cannot fit in the `left` bits.
+#[cold]
+#[inline(never)]
+fn len_truncated(len: u64, min_bits: u64, left: u64, start: u64) -> Error {
+    let need = len.saturating_mul(min_bits);
+    Error::new(ErrorKind::Truncated, start).with_detail(Detail::Bits { need, left })
+}
+
+/// `LimitExceeded` for an allocation of `need` bytes with `left` in the budget.
+#[cold]
+#[inline(never)]
+fn over_budget(need: u64, left: u64, start: u64) -> Error {
+    Error::new(ErrorKind::LimitExceeded, start).with_detail(Detail::Budget { need, left })
 }
 
 impl<'a> BitReader<'a> {
-    /// A reader positioned at the first bit of `data`.
+    /// A reader positioned at the first bit of `data`, with the default decode budget
+    /// for an input of that length ([`Limits::DEFAULT`]).
     #[inline]
     pub fn new(data: &'a [u8]) -> Self {
-        BitReader { data, pos: 0 }
+        BitReader::with_limits(data, &Limits::DEFAULT)
+    }
+
+    /// A reader positioned at the first bit of `data` whose decode budget is what
+    /// `limits` gives for an input of that length.
+    #[inline]
+    pub fn with_limits(data: &'a [u8], limits: &Limits) -> Self {
+        BitReader {
+            data,
+            pos: 0,
+            budget: limits.budget(data.len()),
+        }
+    }
+
+    /// Bytes left in the decode budget.
+    #[inline]
+    pub fn budget_left(&self) -> u64 {
+        self.budget
     }
 
     /// Bit position of the next read.
@@ -226,17 +291,28 @@ impl<'a> BitReader<'a> {
     }
 
     /// Checks a length `len` just read for a list, string or bytes value that started at
-    /// bit `start` (spec §5.6): fails with `Truncated` when `len` elements of at least
-    /// `min_bits` bits each cannot fit in the rest of the input, and with
-    /// `LimitExceeded` when `len` does not fit in `usize`. Call before allocating.
+    /// bit `start` (spec §5.6, §11), in this order: `Truncated` when `len` elements of at
+    /// least `min_bits` bits each cannot fit in the rest of the input; `LimitExceeded`
+    /// when `len` does not fit in `usize`, or when its charge (`len × per_elem` bytes
+    /// plus one allocation's overhead) is more than the decode budget left, which it
+    /// then takes from. Call before allocating.
     #[inline]
-    pub fn check_len(&self, len: u64, min_bits: u64, start: u64) -> Result<usize> {
-        if len
-            .checked_mul(min_bits)
-            .is_none_or(|need| need > self.remaining_bits())
-        {
-            return Err(Error::new(ErrorKind::Truncated, start));
+    pub fn check_len(
+        &mut self,
+        len: u64,
+        min_bits: u64,
+        per_elem: u64,
+        start: u64,
+    ) -> Result<usize> {
+        let left = self.remaining_bits();
+        if len.checked_mul(min_bits).is_none_or(|need| need > left) {
+            return Err(len_truncated(len, min_bits, left, start));
         }
+        let cost = charge(len, per_elem);
+        if cost > self.budget {
+            return Err(over_budget(cost, self.budget, start));
+        }
+        self.budget -= cost;
         usize::try_from(len).map_err(|_| Error::new(ErrorKind::LimitExceeded, start))
     }
 
@@ -535,25 +611,46 @@ mod tests {
         let c = r.read_chunk(24);
         assert_eq!((c.bits(0, 8), c.bits(8, 1), c.bits(9, 15)), (0xff, 1, 0));
         assert_eq!(c.avail(), 16);
-        let e = c.truncated(&[(0, 8, "a"), (8, 4, "b"), (12, 12, "c")]);
+        let e = c.truncated(&[(0, 8, &["a"]), (8, 4, &["b"]), (12, 12, &["n", "c"])]);
         assert_eq!(
             (e.kind(), e.bit(), e.path_string()),
-            (ErrorKind::Truncated, 12, "c".into())
+            (ErrorKind::Truncated, 12, "n.c".into())
         );
+        assert_eq!(e.detail(), Detail::Bits { need: 12, left: 4 });
     }
 
     #[test]
     fn length_checks_run_before_allocation() {
-        let r = BitReader::new(&[0; 4]);
-        assert_eq!(r.check_len(4, 8, 0).unwrap(), 4);
+        let mut r = BitReader::new(&[0; 4]);
+        assert_eq!(r.check_len(4, 8, 1, 0).unwrap(), 4);
         assert_eq!(
-            r.check_len(5, 8, 3).unwrap_err().kind(),
+            r.check_len(5, 8, 1, 3).unwrap_err().kind(),
             ErrorKind::Truncated
         );
         assert_eq!(
-            r.check_len(u64::MAX, 8, 0).unwrap_err().kind(),
+            r.check_len(u64::MAX, 8, 1, 0).unwrap_err().kind(),
             ErrorKind::Truncated
         );
+    }
+
+    #[test]
+    fn lengths_are_charged_against_the_budget() {
+        let data = [0u8; 16];
+        // 16 input bytes: a fixed budget of 200 bytes for this test.
+        let mut r = BitReader::with_limits(&data, &Limits::fixed(200));
+        // 4 elements of 40 bytes: 160 + 32 = 192, which fits.
+        assert_eq!(r.check_len(4, 1, 40, 0).unwrap(), 4);
+        assert_eq!(r.budget_left(), 8);
+        // Empty sequences cost nothing.
+        assert_eq!(r.check_len(0, 1, 1000, 0).unwrap(), 0);
+        let e = r.check_len(1, 1, 1, 7).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::LimitExceeded, 7));
+        assert_eq!(e.detail(), Detail::Budget { need: 33, left: 8 });
+        // Truncation is checked first.
+        let e = r.check_len(1000, 1, 1, 0).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Truncated);
+        // The default budget is 1 MiB plus 64 bytes per input byte.
+        assert_eq!(BitReader::new(&data).budget_left(), (1 << 20) + 64 * 16);
     }
 
     #[test]

@@ -34,7 +34,8 @@ impl BitWriter<'_> {
     #[inline]
     pub fn quantize(&self, value: f64, min: f64, max: f64, steps: u64, offset: u32) -> Result<u64> {
         if !(min <= value && value <= max) {
-            return Err(self.error(ErrorKind::OutOfRange, offset));
+            let at = self.bit_pos() + u64::from(offset);
+            return Err(crate::float::float_range_error(at, value, min, max));
         }
         quantize(value, min, max, steps, 0)
     }

@@ -47,20 +47,23 @@ impl BitReader<'_> {
         let start = self.bit_pos();
         let gmax = width / GROUP_BITS;
         // Count the unary prefix: at most gmax-1 ones, ended by a zero unless at gmax-1.
+        // Bits are counted before each read, so that a truncated varint allocates one
+        // error (at its first bit), not a second one for the bit that ran out.
         let mut ones = 0;
         while ones < gmax - 1 {
-            if !self
-                .read_bool()
-                .map_err(|_| Error::new(ErrorKind::Truncated, start))?
-            {
+            if self.remaining_bits() == 0 {
+                return Err(Error::new(ErrorKind::Truncated, start));
+            }
+            if self.read_bits(1)? == 0 {
                 break;
             }
             ones += 1;
         }
         let n = ones + 1;
-        let value = self
-            .read_bits(n * GROUP_BITS)
-            .map_err(|_| Error::new(ErrorKind::Truncated, start))?;
+        if u64::from(n * GROUP_BITS) > self.remaining_bits() {
+            return Err(Error::new(ErrorKind::Truncated, start));
+        }
+        let value = self.read_bits(n * GROUP_BITS)?;
         if n > 1 && value >> ((n - 1) * GROUP_BITS) == 0 {
             return Err(Error::new(ErrorKind::NonCanonical, start));
         }

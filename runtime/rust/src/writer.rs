@@ -48,6 +48,20 @@ impl<'a> BitWriter<'a> {
         Error::new(kind, self.bit_pos() + u64::from(offset))
     }
 
+    /// `OutOfRange` for the integer `value` outside `min..=max`, for a value starting
+    /// `offset` bits after the current position.
+    #[inline(always)]
+    pub fn range_error(&self, offset: u32, value: i128, min: i128, max: i128) -> Error {
+        Error::out_of_range(self.bit_pos() + u64::from(offset), value, min, max)
+    }
+
+    /// `InvalidLength` for a sequence of `len` elements whose bound (or fixed length)
+    /// is `max`, starting `offset` bits after the current position.
+    #[inline(always)]
+    pub fn length_error(&self, offset: u32, len: usize, max: u64) -> Error {
+        length_error(self.bit_pos() + u64::from(offset), len as u64, max)
+    }
+
     /// Writes the low `bits` bits of `value` (§1.2). `bits` is at most 64 and `value`
     /// must not have bits set at or above `bits`; generated code checks ranges before
     /// calling, so this is only a debug assertion.
@@ -142,6 +156,13 @@ impl<'a> BitWriter<'a> {
         }
         self.buf.len() - self.start
     }
+}
+
+/// See [`BitWriter::length_error`].
+#[cold]
+#[inline(never)]
+fn length_error(at: u64, len: u64, max: u64) -> Error {
+    Error::new(ErrorKind::InvalidLength, at).with_detail(crate::Detail::Length { len, max })
 }
 
 /// The little-endian `u64` of an 8-byte chunk.

@@ -207,9 +207,9 @@ fn needs_value_check(g: &Gen, ty: &Type) -> bool {
 
 /// The dequantized `float64` of the stored integer `q` (already checked to be at
 /// most `steps`), §4.3, multiplying by `1 / steps` where
-/// [`crate::codegen::quant::reciprocal_scale`] proves it gives the same value.
+/// [`crate::plan::quant::reciprocal_scale`] proves it gives the same value.
 pub(super) fn dequantize(q: E, repr: FloatRepr, min: f64, max: f64, steps: u64) -> E {
-    let scale = crate::codegen::quant::reciprocal_scale(repr, min, max, steps);
+    let scale = crate::plan::quant::reciprocal_scale(repr, min, max, steps);
     let mut args = vec![
         q,
         atom(f64_lit(min)),

@@ -6,16 +6,16 @@
 use super::encode::Val;
 use super::printer::{Printer, SHORT_WIDTH};
 use super::{let_stmt, naming, try_expr, Ctx, Gen};
-use crate::codegen::plan;
-use crate::ir::{FloatRepr, Type, TypeDefKind, TypeId};
+use crate::ir::{FloatRepr, TypeId};
+use crate::plan::{Body, Node, Op, ScalarKind};
 
 const J: &str = "::bitwire::json";
 
 /// Prints `to_json`. `Copy` types take `self` by value (Rust's `to_*` convention).
 pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
-    let def = &g.schema.types[id];
+    let plan = g.plan.get(id);
     let names = &g.names.types[id];
-    let is_enum = matches!(def.kind, TypeDefKind::Enum { .. });
+    let is_enum = matches!(plan.body, Body::Enum(_));
     let recv = if is_enum || g.is_copy(id) {
         "self"
     } else {
@@ -23,29 +23,29 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     };
     p.line("/// The value in the JSON mapping (`docs/json-mapping.md`).");
     p.open(format!("pub fn to_json({recv}) -> {J}::Value {{"));
-    match &def.kind {
-        TypeDefKind::Struct { fields } => {
-            if fields.is_empty() {
+    match &plan.body {
+        Body::Struct(s) => {
+            if s.fields.is_empty() {
                 p.line(format!("{J}::Value::Object({J}::Map::new())"));
             } else {
                 p.line(format!("let mut m = {J}::Map::new();"));
-                for (f, ident) in fields.iter().zip(&names.members) {
+                for (f, ident) in s.fields.iter().zip(&names.members) {
                     let v = Val::place(format!("self.{ident}"));
-                    let e = value_expr(p, &Ctx::default(), &f.ty, &v);
+                    let e = value_expr(p, &Ctx::default(), &f.node, &v);
                     let key = format!("{}.into()", naming::str_lit(&f.name));
                     insert_line(p, &key, &e);
                 }
                 p.line(format!("{J}::Value::Object(m)"));
             }
         }
-        TypeDefKind::Enum { .. } => p.line(format!("{J}::Value::from(self.name())")),
-        TypeDefKind::Union { variants, .. } => {
+        Body::Enum(_) => p.line(format!("{J}::Value::from(self.name())")),
+        Body::Union(u) => {
             p.open("match self {");
-            for (v, vname) in variants.iter().zip(&names.members) {
+            for (v, vname) in u.arms.iter().zip(&names.members) {
                 let name = naming::str_lit(&v.name);
                 match &v.payload {
                     None => p.line(format!("Self::{vname} => {J}::Value::from({name}),")),
-                    Some(ty) => {
+                    Some(node) => {
                         let mut body = p.child(1);
                         // `self` by value binds the payload by value.
                         let v = if recv == "self" {
@@ -53,7 +53,7 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                         } else {
                             Val::reference("v")
                         };
-                        let e = value_expr(&mut body, &Ctx::default(), ty, &v);
+                        let e = value_expr(&mut body, &Ctx::default(), node, &v);
                         let call = format!("{J}::variant({name}, {e})");
                         arm(p, &format!("Self::{vname}(v)"), body, &call, &[name, e]);
                     }
@@ -92,29 +92,32 @@ fn insert_line(p: &mut Printer, key: &str, value: &str) {
 }
 
 /// The JSON value of `v` (printing any statements it needs first).
-fn value_expr(p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val) -> String {
+fn value_expr(p: &mut Printer, ctx: &Ctx, node: &Node, v: &Val) -> String {
     let x = v.value();
-    match ty {
-        Type::Bool => format!("{J}::Value::Bool({x})"),
-        Type::UInt { .. }
-        | Type::SInt { .. }
-        | Type::Bounded { .. }
-        | Type::VarUInt { .. }
-        | Type::VarSInt { .. } => {
-            if plan::json_wide_int(ty) {
-                format!("{J}::wide({x})")
-            } else {
-                format!("{J}::Value::from({x})")
-            }
+    let int = |wide: bool| {
+        if wide {
+            format!("{J}::wide({x})")
+        } else {
+            format!("{J}::Value::from({x})")
         }
-        Type::Float { repr } | Type::Quantized { repr, .. } => match repr {
-            FloatRepr::F32 => format!("{J}::float32({x})"),
-            FloatRepr::F64 => format!("{J}::float64({x})"),
+    };
+    match &node.op {
+        Op::Scalar(s) => match s.kind {
+            ScalarKind::Bool => format!("{J}::Value::Bool({x})"),
+            ScalarKind::UInt { .. } | ScalarKind::SInt { .. } | ScalarKind::Bounded { .. } => {
+                int(s.json_wide)
+            }
+            ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => match repr {
+                FloatRepr::F32 => format!("{J}::float32({x})"),
+                FloatRepr::F64 => format!("{J}::float64({x})"),
+            },
+            ScalarKind::Enum { .. } => format!("{}.to_json()", v.recv()),
         },
-        Type::String { .. } => format!("{J}::Value::String({}.clone())", v.recv()),
-        Type::Bytes { .. } => format!("{J}::hex({})", v.as_ref()),
-        Type::Named { .. } => format!("{}.to_json()", v.recv()),
-        Type::Optional { inner } => {
+        Op::Varint(vi) => int(vi.json_wide),
+        Op::String(_) => format!("{J}::Value::String({}.clone())", v.recv()),
+        Op::Bytes(_) => format!("{J}::hex({})", v.as_ref()),
+        Op::Named(_) => format!("{}.to_json()", v.recv()),
+        Op::Optional(inner) => {
             let out = ctx.deeper().var("j");
             let inner_v = ctx.deeper().var("v");
             p.open(format!("let {out} = match {} {{", v.as_ref()));
@@ -133,14 +136,14 @@ fn value_expr(p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val) -> String {
             p.close("};");
             out
         }
-        Type::Array { elem, .. } | Type::List { elem, .. } => {
+        Op::Array(crate::plan::Array { elem, .. }) | Op::List(crate::plan::List { elem, .. }) => {
             let items = ctx.deeper().var("items");
             let item = ctx.deeper().var("item");
             p.line(format!(
                 "let mut {items} = Vec::with_capacity({}.len());",
                 v.recv()
             ));
-            p.open(format!("for {item} in {} {{", v.as_ref()));
+            p.open(format!("for {item} in {}.iter() {{", v.recv()));
             let e = value_expr(p, &ctx.deeper(), elem, &Val::reference(&item));
             p.call(&format!("{items}.push("), &[e], ");");
             p.close("}");
@@ -151,15 +154,16 @@ fn value_expr(p: &mut Printer, ctx: &Ctx, ty: &Type, v: &Val) -> String {
 
 /// Prints `from_json`.
 pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
-    let def = &g.schema.types[id];
+    let plan = g.plan.get(id);
     let names = &g.names.types[id];
     p.line("/// Reads a value from the JSON mapping. Numbers that fit the Rust type but not");
     p.line("/// the schema type pass, so that `encode` reports them as wire errors.");
     p.open(format!(
         "pub fn from_json(v: &{J}::Value) -> Result<Self, {J}::JsonError> {{"
     ));
-    match &def.kind {
-        TypeDefKind::Struct { fields } => {
+    match &plan.body {
+        Body::Struct(s) => {
+            let fields = &s.fields;
             let keys: Vec<String> = fields.iter().map(|f| naming::str_lit(&f.name)).collect();
             p.array("const FIELDS: &[&str] = &", &keys, ";");
             if fields.is_empty() {
@@ -173,12 +177,12 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 .map(|m| naming::local_ident(m))
                 .collect();
             for ((f, local), key) in fields.iter().zip(&locals).zip(&keys) {
-                if matches!(f.ty, Type::Optional { .. }) {
+                if matches!(f.node.op, Op::Optional(_)) {
                     p.line(format!("let j = o.optional({key});"));
                 } else {
                     p.line(format!("let j = o.field({key})?;"));
                 }
-                read_into(g, p, &Ctx::default().field(&f.name), &f.ty, "j", local);
+                read_into(g, p, &Ctx::default().field(&f.name), &f.node, "j", local);
             }
             let items: Vec<String> = names
                 .members
@@ -194,7 +198,10 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 .collect();
             super::decode::struct_literal(p, "Ok(Self {", &items, "})");
         }
-        TypeDefKind::Enum { variants, .. } => {
+        Body::Enum(_) => {
+            let crate::ir::TypeDefKind::Enum { variants, .. } = &g.schema.types[id].kind else {
+                unreachable!("an enum")
+            };
             p.open(format!("match {J}::to_name(v)? {{"));
             for (v, vname) in variants.iter().zip(&names.members) {
                 p.line(format!(
@@ -207,18 +214,18 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             ));
             p.close("}");
         }
-        TypeDefKind::Union { variants, .. } => {
+        Body::Union(u) => {
             p.line(format!("let (name, payload) = {J}::to_variant(v)?;"));
             p.open("match name {");
-            for (v, vname) in variants.iter().zip(&names.members) {
+            for (v, vname) in u.arms.iter().zip(&names.members) {
                 let name = naming::str_lit(&v.name);
                 let ctx = Ctx::default().field(&v.name);
                 p.open(format!("{name} => {{"));
                 match &v.payload {
-                    Some(ty) => {
+                    Some(node) => {
                         let e = try_expr(p, &ctx, &format!("{J}::payload(payload)"));
                         p.line(format!("let j = {e};"));
-                        read_into(g, p, &ctx, ty, "j", "v");
+                        read_into(g, p, &ctx, node, "j", "v");
                         p.line(format!("Ok(Self::{vname}(v))"));
                     }
                     None => {
@@ -237,33 +244,34 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
 }
 
 /// Prints `let {dest} = <value of type ty read from the JSON value in local src>;`.
-fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, src: &str, dest: &str) {
+fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, src: &str, dest: &str) {
     let simple = |p: &mut Printer, call: String| {
         let e = try_expr(p, ctx, &call);
         let_stmt(p, dest, &e);
     };
-    match ty {
-        Type::Bool => simple(p, format!("{J}::to_bool({src})")),
-        Type::UInt { .. }
-        | Type::SInt { .. }
-        | Type::Bounded { .. }
-        | Type::VarUInt { .. }
-        | Type::VarSInt { .. } => {
-            let f = if plan::json_wide_int(ty) {
-                "to_wide_int"
-            } else {
-                "to_int"
-            };
-            simple(p, format!("{J}::{f}::<{}>({src})", g.rust_type(ty)));
-        }
-        Type::Float { repr } | Type::Quantized { repr, .. } => match repr {
-            FloatRepr::F32 => simple(p, format!("{J}::to_f32({src})")),
-            FloatRepr::F64 => simple(p, format!("{J}::to_f64({src})")),
+    let int = |p: &mut Printer, wide: bool| {
+        let f = if wide { "to_wide_int" } else { "to_int" };
+        simple(p, format!("{J}::{f}::<{}>({src})", g.rust_type(node)));
+    };
+    match &node.op {
+        Op::Scalar(s) => match s.kind {
+            ScalarKind::Bool => simple(p, format!("{J}::to_bool({src})")),
+            ScalarKind::UInt { .. } | ScalarKind::SInt { .. } | ScalarKind::Bounded { .. } => {
+                int(p, s.json_wide)
+            }
+            ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => match repr {
+                FloatRepr::F32 => simple(p, format!("{J}::to_f32({src})")),
+                FloatRepr::F64 => simple(p, format!("{J}::to_f64({src})")),
+            },
+            ScalarKind::Enum { id, .. } => {
+                simple(p, format!("{}::from_json({src})", g.ident(id)));
+            }
         },
-        Type::String { .. } => simple(p, format!("{J}::to_string({src})")),
-        Type::Bytes { .. } => simple(p, format!("{J}::to_bytes({src})")),
-        Type::Named { id, .. } => simple(p, format!("{}::from_json({src})", g.ident(*id))),
-        Type::Optional { inner } => {
+        Op::Varint(vi) => int(p, vi.json_wide),
+        Op::String(_) => simple(p, format!("{J}::to_string({src})")),
+        Op::Bytes(_) => simple(p, format!("{J}::to_bytes({src})")),
+        Op::Named(id) => simple(p, format!("{}::from_json({src})", g.ident(*id))),
+        Op::Optional(inner) => {
             let v = ctx.deeper().var("v");
             p.open(format!("let {dest} = if {src}.is_null() {{"));
             p.line("None");
@@ -272,12 +280,16 @@ fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, src: &str, dest: &s
             p.line(format!("Some({v})"));
             p.close("};");
         }
-        Type::Array { elem, .. } | Type::List { elem, .. } => {
+        Op::Array(crate::plan::Array { elem, .. }) | Op::List(crate::plan::List { elem, .. }) => {
+            let array = match &node.op {
+                Op::Array(a) => Some(a.out_of_line),
+                _ => None,
+            };
             let elems = ctx.deeper().var("elems");
             let i = ctx.deeper().var("i");
             let j = ctx.deeper().var("j");
             let item = ctx.deeper().var("item");
-            let list = if matches!(ty, Type::Array { .. }) {
+            let list = if array.is_some() {
                 ctx.deeper().var("list")
             } else {
                 dest.to_string()
@@ -291,8 +303,10 @@ fn read_into(g: &Gen, p: &mut Printer, ctx: &Ctx, ty: &Type, src: &str, dest: &s
             read_into(g, p, &ctx.index(&i), elem, &j, &item);
             p.line(format!("{list}.push({item});"));
             p.close("}");
-            if matches!(ty, Type::Array { .. }) {
-                simple(p, format!("{J}::to_fixed({list})"));
+            match array {
+                Some(true) => simple(p, format!("{J}::to_fixed_boxed({list})")),
+                Some(false) => simple(p, format!("{J}::to_fixed({list})")),
+                None => {}
             }
         }
     }

@@ -1,21 +1,23 @@
 //! The Rust backend: prints one `.rs` file per schema that uses the `bitwire`
 //! runtime crate through fully qualified `::bitwire::` paths.
 //!
-//! The backend only prints. Names come from [`naming`], widths, offsets and sizes from
-//! the IR and the shared [`plan`](super::plan); the files here decide nothing about the
-//! wire format. Output is deterministic and already laid out as rustfmt would
-//! ([`printer`]). `docs/rust.md` describes the generated code for users.
+//! The backend only prints. Names come from [`naming`]; every wire operation, width,
+//! check, error kind and allocation charge comes from the codec plan
+//! ([`crate::plan`]); the files here decide nothing about the wire format. Output is
+//! deterministic and already laid out as rustfmt would ([`printer`]). `docs/rust.md`
+//! describes the generated code for users.
 
 mod decode;
 mod encode;
+mod exprs;
 mod json;
 mod message;
 pub mod naming;
 mod printer;
 mod types;
-mod verify;
 
-use crate::ir::{FloatRepr, IntRepr, Schema, Type, TypeDefKind, TypeId};
+use crate::ir::{FloatRepr, IntRepr, Schema, TypeId};
+use crate::plan::{CodecPlan, Node, Op};
 use naming::Names;
 use printer::Printer;
 
@@ -40,7 +42,7 @@ pub fn generate_rust(schema: &Schema, opts: &RustOptions) -> String {
     ));
     p.blank();
     p.line("// Generated code needs the runtime API it was written against.");
-    p.line("const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 1);");
+    p.line("const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 2);");
     p.blank();
     // The one import: `.in_field(..)` / `.at_index(..)` on results. An underscore
     // import cannot clash with anything in the including module.
@@ -67,9 +69,11 @@ pub fn generate_rust(schema: &Schema, opts: &RustOptions) -> String {
     p.finish()
 }
 
-/// Everything the emitters share: the schema, its naming plan and derived facts.
+/// Everything the emitters share: the schema, its codec plan, its naming plan and
+/// derived facts.
 pub(crate) struct Gen<'a> {
     pub schema: &'a Schema,
+    pub plan: CodecPlan,
     pub names: Names,
     pub opts: &'a RustOptions,
     /// The schema's wire fingerprints (`docs/tooling.md`).
@@ -85,6 +89,7 @@ impl<'a> Gen<'a> {
         let n = schema.types.len();
         let mut g = Gen {
             schema,
+            plan: CodecPlan::build(schema),
             names: Names::new(schema),
             opts,
             fingerprints: crate::fingerprint::fingerprints(schema),
@@ -96,8 +101,8 @@ impl<'a> Gen<'a> {
         loop {
             let mut changed = false;
             for id in 0..n {
-                let (copy, eq) = g.member_types(id).iter().fold((true, true), |(c, e), ty| {
-                    (c && g.type_is_copy(ty), e && g.type_is_eq(ty))
+                let (copy, eq) = g.member_nodes(id).iter().fold((true, true), |(c, e), n| {
+                    (c && g.node_is_copy(n), e && g.node_is_eq(n))
                 });
                 if (copy, eq) != (g.copy[id], g.eq[id]) {
                     g.copy[id] = copy;
@@ -111,13 +116,13 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// The types of a named type's fields or variant payloads.
-    fn member_types(&self, id: TypeId) -> Vec<&'a Type> {
-        match &self.schema.types[id].kind {
-            TypeDefKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
-            TypeDefKind::Enum { .. } => Vec::new(),
-            TypeDefKind::Union { variants, .. } => {
-                variants.iter().filter_map(|v| v.payload.as_ref()).collect()
+    /// The nodes of a named type's fields or variant payloads.
+    fn member_nodes(&self, id: TypeId) -> Vec<Node> {
+        match &self.plan.get(id).body {
+            crate::plan::Body::Struct(s) => s.fields.iter().map(|f| f.node.clone()).collect(),
+            crate::plan::Body::Enum(_) => Vec::new(),
+            crate::plan::Body::Union(u) => {
+                u.arms.iter().filter_map(|a| a.payload.clone()).collect()
             }
         }
     }
@@ -132,23 +137,32 @@ impl<'a> Gen<'a> {
         self.eq[id]
     }
 
-    fn type_is_copy(&self, ty: &Type) -> bool {
-        match ty {
-            Type::List { .. } | Type::String { .. } | Type::Bytes { .. } => false,
-            Type::Optional { inner } => self.type_is_copy(inner),
-            Type::Array { elem, .. } => self.type_is_copy(elem),
-            Type::Named { id, .. } => self.copy[*id],
-            _ => true,
+    fn node_is_copy(&self, node: &Node) -> bool {
+        match &node.op {
+            Op::List(_) | Op::String(_) | Op::Bytes(_) => false,
+            Op::Optional(inner) => self.node_is_copy(inner),
+            Op::Array(a) => !a.out_of_line && self.node_is_copy(&a.elem),
+            Op::Named(id) => self.copy[*id],
+            Op::Scalar(crate::plan::Scalar {
+                kind: crate::plan::ScalarKind::Enum { id, .. },
+                ..
+            }) => self.copy[*id],
+            Op::Scalar(_) | Op::Varint(_) => true,
         }
     }
 
-    fn type_is_eq(&self, ty: &Type) -> bool {
-        match ty {
-            Type::Float { .. } | Type::Quantized { .. } => false,
-            Type::Optional { inner } => self.type_is_eq(inner),
-            Type::Array { elem, .. } | Type::List { elem, .. } => self.type_is_eq(elem),
-            Type::Named { id, .. } => self.eq[*id],
-            _ => true,
+    fn node_is_eq(&self, node: &Node) -> bool {
+        use crate::plan::ScalarKind;
+        match &node.op {
+            Op::Scalar(s) => !matches!(
+                s.kind,
+                ScalarKind::Float { .. } | ScalarKind::Quantized { .. }
+            ),
+            Op::Optional(inner) => self.node_is_eq(inner),
+            Op::Array(a) => self.node_is_eq(&a.elem),
+            Op::List(l) => self.node_is_eq(&l.elem),
+            Op::Named(id) => self.eq[*id],
+            Op::Varint(_) | Op::String(_) | Op::Bytes(_) => true,
         }
     }
 
@@ -157,30 +171,49 @@ impl<'a> Gen<'a> {
         &self.names.types[id].ident
     }
 
-    /// The Rust type of a type expression.
-    pub fn rust_type(&self, ty: &Type) -> String {
-        match ty {
-            Type::Bool => "bool".into(),
-            Type::UInt { repr, .. }
-            | Type::SInt { repr, .. }
-            | Type::Bounded { repr, .. }
-            | Type::VarUInt { repr, .. }
-            | Type::VarSInt { repr, .. } => int_type(*repr).into(),
-            Type::Float { repr } | Type::Quantized { repr, .. } => float_type(*repr).into(),
-            Type::Optional { inner } => format!("Option<{}>", self.rust_type(inner)),
-            Type::Array { elem, len } => format!("[{}; {len}]", self.rust_type(elem)),
-            Type::List { elem, .. } => format!("Vec<{}>", self.rust_type(elem)),
-            Type::String { .. } => "String".into(),
-            Type::Bytes { .. } => "Vec<u8>".into(),
-            Type::Named { id, .. } => self.ident(*id).into(),
+    /// The Rust type of a value. Arrays the plan holds out of line are boxed, so that
+    /// no value of a generated type is large on the stack.
+    pub fn rust_type(&self, node: &Node) -> String {
+        use crate::plan::ScalarKind;
+        match &node.op {
+            Op::Scalar(s) => match s.kind {
+                ScalarKind::Bool => "bool".into(),
+                ScalarKind::UInt { repr }
+                | ScalarKind::SInt { repr }
+                | ScalarKind::Bounded { repr, .. } => int_type(repr).into(),
+                ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => {
+                    float_type(repr).into()
+                }
+                ScalarKind::Enum { id, .. } => self.ident(id).into(),
+            },
+            Op::Varint(v) => int_type(v.repr).into(),
+            Op::Optional(inner) => format!("Option<{}>", self.rust_type(inner)),
+            Op::Array(a) if a.out_of_line => {
+                format!("Box<[{}; {}]>", self.rust_type(&a.elem), a.len)
+            }
+            Op::Array(a) => format!("[{}; {}]", self.rust_type(&a.elem), a.len),
+            Op::List(l) => format!("Vec<{}>", self.rust_type(&l.elem)),
+            Op::String(_) => "String".into(),
+            Op::Bytes(_) => "Vec<u8>".into(),
+            Op::Named(id) => self.ident(*id).into(),
         }
     }
+}
 
-    /// Whether `ty` is a named enum.
-    pub fn is_enum(&self, ty: &Type) -> bool {
-        matches!(ty, Type::Named { id, .. }
-            if matches!(self.schema.types[*id].kind, TypeDefKind::Enum { .. }))
+/// The field identifiers along a run leaf's `path` inside struct `id`
+/// (`["pos", "x"]`).
+pub(crate) fn leaf_idents(g: &Gen, id: TypeId, path: &[usize]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = id;
+    for &i in path {
+        out.push(g.names.types[cur].members[i].clone());
+        if let Some(s) = g.plan.struct_plan(cur) {
+            if let Op::Named(next) = s.fields[i].node.op {
+                cur = next;
+            }
+        }
     }
+    out
 }
 
 /// The Rust name of an integer representation.
@@ -334,6 +367,10 @@ impl Ctx {
 /// after `=` if the expression then fits on its own line. Failing both (very long
 /// names), the path call at the end of the chain moves to a second statement.
 pub(crate) fn let_stmt(p: &mut Printer, dest: &str, expr: &str) {
+    if dest == expr {
+        // Already bound (a conversion that changed nothing).
+        return;
+    }
     let line = format!("let {dest} = {expr};");
     if p.fits(&line) {
         p.line(line);
@@ -364,6 +401,23 @@ pub(crate) fn let_stmt(p: &mut Printer, dest: &str, expr: &str) {
     }
 }
 
+/// Prints `let {dest} = {func}({args}){tail};` as rustfmt would: on one line when it
+/// fits and the arguments are short (`fn_call_width`), else broken after `=` when the
+/// right-hand side then fits on one line, else one argument per line.
+pub(crate) fn let_call(p: &mut Printer, dest: &str, func: &str, args: &[String], tail: &str) {
+    let joined = args.join(", ");
+    let rhs = format!("{func}({joined}){tail}");
+    let short = joined.len() <= printer::SHORT_WIDTH;
+    if short && p.fits(&format!("let {dest} = {rhs};")) {
+        p.line(format!("let {dest} = {rhs};"));
+    } else if short && p.indent_width() + 4 + rhs.len() < printer::MAX_WIDTH - 1 {
+        p.line(format!("let {dest} ="));
+        p.line(format!("    {rhs};"));
+    } else {
+        p.call(&format!("let {dest} = {func}("), args, &format!("){tail};"));
+    }
+}
+
 /// The number of `.field` / `.method()` elements of a chain, as rustfmt counts them
 /// (`::` paths, ranges and float literals are not elements).
 pub(crate) fn chain_elements(expr: &str) -> usize {
@@ -385,16 +439,33 @@ pub(crate) fn chain_elements(expr: &str) -> usize {
     n
 }
 
+/// A call that makes an error, printed through [`let_call`] so that a long argument
+/// list breaks the way rustfmt breaks it.
+pub(crate) struct Call {
+    pub func: String,
+    pub args: Vec<String>,
+}
+
+impl Call {
+    /// `func(args)`.
+    pub fn new<A: ToString>(func: impl Into<String>, args: impl IntoIterator<Item = A>) -> Call {
+        Call {
+            func: func.into(),
+            args: args.into_iter().map(|a| a.to_string()).collect(),
+        }
+    }
+}
+
 /// Prints `let e = <make>;` and `return Err(e<path>);`, the shape every generated
 /// error return takes (short lines whatever the field names).
-pub(crate) fn return_error(p: &mut Printer, ctx: &Ctx, make: &str) {
+pub(crate) fn return_error(p: &mut Printer, ctx: &Ctx, make: &Call) {
     let e = error_with_path(p, ctx, make);
     p.line(format!("return Err({e});"));
 }
 
 /// Prints `let e = <make>;` and returns `e<path>`, the error with the context's path.
-pub(crate) fn error_with_path(p: &mut Printer, ctx: &Ctx, make: &str) -> String {
-    p.line(format!("let e = {make};"));
+pub(crate) fn error_with_path(p: &mut Printer, ctx: &Ctx, make: &Call) -> String {
+    let_call(p, "e", &make.func, &make.args, "");
     with_path(p, ctx, "e", "e", "")
 }
 

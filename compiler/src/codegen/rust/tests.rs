@@ -2,100 +2,18 @@
 //! `compiler/tests/codegen_golden.rs` cover whole schemas).
 
 use super::*;
-use crate::ir::{Field, Origin, PackedLayout, TypeDef};
 
-/// The packet64 struct of the benchmark datasets, laid out by hand.
+/// The packet64 struct of the benchmark datasets.
 pub(crate) fn packet64() -> Schema {
-    let widths = [
-        ("is_alive", Type::Bool, 1u64),
-        (
-            "weapon_id",
-            Type::UInt {
-                bits: 4,
-                repr: IntRepr::U8,
-            },
-            4,
-        ),
-        (
-            "team_id",
-            Type::UInt {
-                bits: 2,
-                repr: IntRepr::U8,
-            },
-            2,
-        ),
-        (
-            "health",
-            Type::UInt {
-                bits: 9,
-                repr: IntRepr::U16,
-            },
-            9,
-        ),
-        (
-            "pos_x",
-            Type::SInt {
-                bits: 12,
-                repr: IntRepr::I16,
-            },
-            12,
-        ),
-        (
-            "pos_y",
-            Type::SInt {
-                bits: 12,
-                repr: IntRepr::I16,
-            },
-            12,
-        ),
-        (
-            "rotation",
-            Type::UInt {
-                bits: 8,
-                repr: IntRepr::U8,
-            },
-            8,
-        ),
-        (
-            "score",
-            Type::UInt {
-                bits: 16,
-                repr: IntRepr::U16,
-            },
-            16,
-        ),
-    ];
-    let mut offset = 0;
-    let fields = widths
-        .into_iter()
-        .map(|(name, ty, bits)| {
-            let f = Field {
-                name: name.into(),
-                doc: vec![],
-                line: 2,
-                ty,
-                packed_offset: Some(offset),
-                packed: PackedLayout::fixed(bits),
-            };
-            offset += bits;
-            f
-        })
-        .collect();
-    Schema {
-        root_file: "packet.bw".into(),
-        constants: vec![],
-        types: vec![TypeDef {
-            name: "Packet64".into(),
-            doc: vec!["The 64-bit game-state packet.".into()],
-            origin: Origin {
-                file: "packet.bw".into(),
-                line: 1,
-            },
-            message_id: None,
-            kind: TypeDefKind::Struct { fields },
-            packed: PackedLayout::fixed(64),
-        }],
-    }
+    crate::compile_source(
+        "packet.bw",
+        "/// The 64-bit game-state packet.
+         struct Packet64 {
+             is_alive: bool, weapon_id: u4, team_id: u2, health: u9,
+             pos_x: i12, pos_y: i12, rotation: u8, score: u16,
+         }",
+    )
+    .expect("compiles")
 }
 
 fn opts() -> RustOptions {

@@ -3,7 +3,7 @@
 //! constants, and the `encode` / `decode` wrappers plus the `::bitwire::Packed` impl.
 
 use super::printer::Printer;
-use super::{decode, encode, f64_lit, float_type, int_type, json, naming, verify, Gen};
+use super::{decode, encode, f64_lit, float_type, int_type, json, naming, Gen};
 use crate::codegen::describe;
 use crate::ir::{ConstValue, Field, Type, TypeDefKind, TypeId};
 
@@ -73,11 +73,12 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             p.line(format!("pub struct {ident} {{}}"));
         }
         TypeDefKind::Struct { fields } => {
+            let plan = g.plan.struct_plan(id).expect("a struct");
             p.open(format!("pub struct {ident} {{"));
-            for (f, fname) in fields.iter().zip(&names.members) {
+            for ((f, fname), fp) in fields.iter().zip(&names.members).zip(&plan.fields) {
                 p.doc(&f.doc);
                 p.line(format!("/// {}", describe::field_doc_text(f)));
-                p.line(format!("pub {fname}: {},", g.rust_type(&f.ty)));
+                p.line(format!("pub {fname}: {},", g.rust_type(&fp.node)));
             }
             p.close("}");
         }
@@ -102,11 +103,14 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             packed_tag_bits,
             variants,
         } => {
+            let crate::plan::Body::Union(plan) = &g.plan.get(id).body else {
+                unreachable!("a union")
+            };
             p.open(format!("pub enum {ident} {{"));
-            for (v, vname) in variants.iter().zip(&names.members) {
+            for ((v, vname), arm) in variants.iter().zip(&names.members).zip(&plan.arms) {
                 p.doc(&v.doc);
-                match &v.payload {
-                    Some(ty) => {
+                match (&v.payload, &arm.payload) {
+                    (Some(ty), Some(node)) => {
                         p.line(format!(
                             "/// Schema: `{}({})`, tag {} in {packed_tag_bits} bits, payload {}.",
                             v.name,
@@ -114,9 +118,9 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
                             v.tag,
                             describe::size_text(&v.packed)
                         ));
-                        p.line(format!("{vname}({}),", g.rust_type(ty)));
+                        p.line(format!("{vname}({}),", g.rust_type(node)));
                     }
-                    None => {
+                    _ => {
                         p.line(format!(
                             "/// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
                             v.name, v.tag
@@ -170,9 +174,9 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
     }
     encode::write_fn(g, p, id);
     p.blank();
-    decode::read_fn(g, p, id);
+    decode::decode_fn(g, p, id, decode::Mode::Read);
     p.blank();
-    verify::check_fn(g, p, id);
+    decode::decode_fn(g, p, id, decode::Mode::Check);
     if g.opts.json {
         p.blank();
         json::to_json_fn(g, p, id);
@@ -275,6 +279,36 @@ fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId, variants: &[crate::ir::Enu
     p.close("}");
     p.close("}");
     p.blank();
+    let crate::plan::Body::Enum(plan) = &g.plan.get(id).body else {
+        unreachable!("an enum")
+    };
+    if plan.all_patterns_declared() {
+        // Every tag pattern is a variant: decoders convert without a check.
+        let bits = plan.tag_bits;
+        p.line(format!(
+            "/// The variant whose tag is the low {bits} bits of `bits` (every pattern is one)."
+        ));
+        let mut order: Vec<usize> = (0..variants.len()).collect();
+        order.sort_by_key(|&i| variants[i].value);
+        let (last, rest) = order.split_last().expect("a variant");
+        if bits == 0 {
+            p.open("pub const fn from_bits(_bits: u64) -> Self {");
+            p.line(format!("Self::{}", names.members[*last]));
+        } else {
+            p.open("pub const fn from_bits(bits: u64) -> Self {");
+            p.open(format!("match bits & {} {{", (1u64 << bits) - 1));
+            for &i in rest {
+                p.line(format!(
+                    "{} => Self::{},",
+                    variants[i].value, names.members[i]
+                ));
+            }
+            p.line(format!("_ => Self::{},", names.members[*last]));
+            p.close("}");
+        }
+        p.close("}");
+        p.blank();
+    }
     p.line("/// The variant's schema name (its JSON form).");
     p.open("pub const fn name(self) -> &'static str {");
     p.open("match self {");
