@@ -1273,7 +1273,7 @@ impl Composite {
         for i1 in 0..3 {
             r.skip_bits(12).at_index(i1).in_field("arr")?;
         }
-        r.skip_bytes(4).in_field("bytes_arr")?;
+        r.skip_byte_array(4).in_field("bytes_arr")?;
         for i1 in 0..2 {
             Point::check(r).at_index(i1).in_field("points")?;
         }

@@ -5,7 +5,8 @@
 
 use crate::{
     dequantize, dequantize_scaled, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire,
-    quantize, sign_extend, to_twos_complement, BitReader, BitWriter, Chunk, ErrorKind, Result,
+    quantize, sign_extend, to_twos_complement, BitReader, BitWriter, Chunk, Error, ErrorKind,
+    Result,
 };
 
 impl BitWriter<'_> {
@@ -65,10 +66,29 @@ impl BitReader<'_> {
     /// Fills `out` with bytes read as consecutive `u8` values (a `[u8; N]`).
     #[inline]
     pub fn read_byte_array(&mut self, out: &mut [u8]) -> Result<()> {
-        if (out.len() as u64).saturating_mul(8) > self.remaining_bits() {
-            return Err(self.error(ErrorKind::Truncated, 0));
-        }
+        self.check_byte_array(out.len())?;
         self.fill_bytes(out);
+        Ok(())
+    }
+
+    /// Skips the `len` bytes of a `[u8; N]`, failing as [`Self::read_byte_array`] does.
+    #[inline]
+    pub fn skip_byte_array(&mut self, len: usize) -> Result<()> {
+        self.check_byte_array(len)?;
+        self.skip_bits(len as u64 * 8)
+    }
+
+    /// An array has no length to check first (spec §5.5): when the input ends inside it,
+    /// the error is `Truncated` at the first incomplete element, path `[i]`, as reading
+    /// one `u8` at a time would report.
+    #[inline]
+    fn check_byte_array(&self, len: usize) -> Result<()> {
+        let left = self.remaining_bits();
+        if (len as u64).saturating_mul(8) > left {
+            let i = left / 8;
+            let e = Error::new(ErrorKind::Truncated, self.bit_pos() + i * 8);
+            return Err(e.at_index(i as usize));
+        }
         Ok(())
     }
 

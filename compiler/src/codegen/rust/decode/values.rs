@@ -392,7 +392,7 @@ fn decode_array(
     let len = a.len;
     if mode == Mode::Check {
         match a.form {
-            Form::Bytes => check_call(p, ctx, &format!("r.skip_bytes({len})")),
+            Form::Bytes => check_call(p, ctx, &format!("r.skip_byte_array({len})")),
             Form::Lanes { lane } if lane.is_float() => {
                 check_call(p, ctx, &format!("r.skip_{}s({len})", lane.name()));
             }
