@@ -80,10 +80,11 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, zero_width
     p.open(SIG);
     // The members of combined range checks, for `write_range_error`.
     let mut checks = Vec::new();
+    let mut locals = super::decode::LeafLocals::new(g, id);
     for step in &s.steps {
         match step {
             crate::plan::Step::Run(run) => {
-                let members = run_members(g, id, run);
+                let members = run_members(g, id, run, &mut locals);
                 write_run(p, &members, run.bits, Some(&mut checks));
             }
             crate::plan::Step::Field(i) => {
@@ -103,8 +104,12 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, zero_width
 
 /// The members of a run of struct `id`: each leaf's place (`self.pos.x`), its path
 /// context and a local for its quantized integer.
-fn run_members<'p>(g: &Gen, id: TypeId, run: &'p Run) -> Vec<Member<'p>> {
-    let mut locals = super::decode::LeafLocals::new(g, id);
+fn run_members<'p>(
+    g: &Gen,
+    id: TypeId,
+    run: &'p Run,
+    locals: &mut super::decode::LeafLocals,
+) -> Vec<Member<'p>> {
     run.leaves
         .iter()
         .map(|leaf| {

@@ -387,13 +387,15 @@ pub(crate) fn let_stmt(p: &mut Printer, dest: &str, expr: &str) {
         .iter()
         .filter_map(|m| expr.rfind(m))
         .max();
+    let tmp = if dest.starts_with('t') {
+        format!("{dest}_")
+    } else {
+        "t".to_string()
+    };
+    // Split only where it shortens the chain (a single call on a short local with a
+    // very long argument cannot be shortened: rustfmt leaves such a line as it is).
     match split {
-        Some(at) if at > 0 => {
-            let tmp = if dest.starts_with('t') {
-                format!("{dest}_")
-            } else {
-                "t".to_string()
-            };
+        Some(at) if at > tmp.len() => {
             p.line(format!("let {tmp} = {};", &expr[..at]));
             let_stmt(p, dest, &format!("{tmp}{}", &expr[at..]));
         }
