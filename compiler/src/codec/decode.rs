@@ -8,6 +8,7 @@ use bitwire::ErrorKind;
 
 use super::bits::BitReader;
 use super::error::{CodecError, Path};
+use super::memory;
 use super::rules::{self, CANONICAL_NAN_F32, CANONICAL_NAN_F64};
 use super::trace::{Group, Leaf, Observer};
 use super::Value;
@@ -19,11 +20,32 @@ pub fn decode(schema: &Schema, ty: TypeId, bytes: &[u8]) -> Result<Value, CodecE
     decode_with(schema, ty, bytes, &mut ())
 }
 
+/// [`decode`] with a decode budget of `budget` bytes (spec §11) instead of the default
+/// for the input's length.
+pub fn decode_with_budget(
+    schema: &Schema,
+    ty: TypeId,
+    bytes: &[u8],
+    budget: u128,
+) -> Result<Value, CodecError> {
+    decode_observed(schema, ty, bytes, budget, &mut ())
+}
+
 /// [`decode`], reporting every value read to `obs` (see [`super::trace`]).
 pub fn decode_with<O: Observer>(
     schema: &Schema,
     ty: TypeId,
     bytes: &[u8],
+    obs: &mut O,
+) -> Result<Value, CodecError> {
+    decode_observed(schema, ty, bytes, memory::default_budget(bytes.len()), obs)
+}
+
+fn decode_observed<O: Observer>(
+    schema: &Schema,
+    ty: TypeId,
+    bytes: &[u8],
+    budget: u128,
     obs: &mut O,
 ) -> Result<Value, CodecError> {
     let mut dec = Decoder {
@@ -32,6 +54,7 @@ pub fn decode_with<O: Observer>(
         path: Path::default(),
         obs,
         prefix_end: 0,
+        budget,
     };
     let value = dec.named(ty)?;
 
@@ -67,6 +90,8 @@ struct Decoder<'a, O: Observer> {
     obs: &'a mut O,
     /// Where the last varint's group-count prefix ended (for the trace only).
     prefix_end: u64,
+    /// Bytes of the decode budget left (§11).
+    budget: u128,
 }
 
 impl<O: Observer> Decoder<'_, O> {
@@ -218,7 +243,8 @@ impl<O: Observer> Decoder<'_, O> {
                 self.enter(start, || Group::List);
                 let len = self.length(*max, *packed_len, start)?;
                 let elem_min = rules::min_bits(self.schema, elem);
-                self.check_room(len, elem_min, start)?;
+                let each = memory::footprint(self.schema, elem);
+                self.check_room(len, elem_min, each, start)?;
                 let items = self.elements(elem, len, start)?;
                 self.exit();
                 Value::Array(items)
@@ -383,14 +409,27 @@ impl<O: Observer> Decoder<'_, O> {
         Ok(len)
     }
 
-    /// §5.6: before allocating anything, `Truncated` if `len` elements of at least
-    /// `elem_min` bits cannot fit in what is left, then `LimitExceeded` if `len` does
-    /// not fit the address space.
-    fn check_room(&self, len: u64, elem_min: u64, start: u64) -> Result<(), CodecError> {
+    /// §5.6 and §11: before allocating anything, `Truncated` if `len` elements of at
+    /// least `elem_min` bits cannot fit in what is left; then `LimitExceeded` if their
+    /// charge (`each` bytes apiece, plus one allocation) is more than the budget left,
+    /// which otherwise pays for it; then `LimitExceeded` if `len` does not fit the
+    /// address space.
+    fn check_room(
+        &mut self,
+        len: u64,
+        elem_min: u64,
+        each: u128,
+        start: u64,
+    ) -> Result<(), CodecError> {
         let needed = u128::from(len) * u128::from(elem_min);
         if needed > u128::from(self.input.remaining()) {
             return Err(self.err(ErrorKind::Truncated, start));
         }
+        let cost = memory::charge(len, each);
+        if cost > self.budget {
+            return Err(self.err(ErrorKind::LimitExceeded, start));
+        }
+        self.budget -= cost;
         if usize::try_from(len).is_err() {
             return Err(self.err(ErrorKind::LimitExceeded, start));
         }
@@ -420,7 +459,7 @@ impl<O: Observer> Decoder<'_, O> {
         start: u64,
     ) -> Result<(u64, Vec<u8>), CodecError> {
         let len = self.length(max, enc, start)?;
-        self.check_room(len, 8, start)?;
+        self.check_room(len, 8, 1, start)?;
         let bytes_start = self.input.pos();
         let mut bytes = Vec::new();
         for _ in 0..len {

@@ -23,12 +23,13 @@ mod decode;
 mod encode;
 mod error;
 mod json;
+pub mod memory;
 pub mod random;
 mod rules;
 pub mod trace;
 mod value;
 
-pub use decode::{decode, decode_with};
+pub use decode::{decode, decode_with, decode_with_budget};
 pub use encode::encode;
 pub use error::{CodecError, JsonErrorKind};
 pub use json::{is_wide_int, json_from_text, value_from_json, value_to_json};

@@ -5,6 +5,7 @@
 //! exposes one [`TypeCodec`] per named type, found by suite and type name, for the
 //! runner in `tests/vectors.rs`.
 
+pub mod counting;
 pub mod mutate;
 
 use bitwire::json::JsonError;

@@ -6,60 +6,26 @@
 //! 2. hostile input: random and mutated byte strings are accepted or rejected alike by
 //!    both — same value, or same error kind, bit offset and path — never a panic; what
 //!    is accepted re-encodes to the same bytes (canonical form, spec §2.4);
-//! 3. bounded allocation: decoding any of those inputs allocates at most a small
-//!    multiple of the input size (spec §5.6), measured by a counting allocator;
+//! 3. bounded allocation: decoding any of those inputs allocates at most the default
+//!    decode budget for its length plus the value's fixed part (spec §11), measured
+//!    by a counting allocator;
 //! 4. verify: the generated `verify` accepts exactly what `decode` accepts, fails with
 //!    the same error (kind, bit offset, path) otherwise, and allocates nothing.
 //!
 //! Bounded for CI: `BITWIRE_PROP_CASES` (default 200 values per type) and
 //! `BITWIRE_SEED` (default 42) make longer or different runs; a failure prints the seed.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use bitwire::PathSegment;
 use bitwire_compiler::codec::random::{random_value, Rng};
 use bitwire_compiler::codec::{self, CodecError, Value};
 use bitwire_compiler::ir::{Schema, Type, TypeId};
+use bitwire_conformance::counting::{peak_during, Counting};
 use bitwire_conformance::mutate::mutations;
 use bitwire_conformance::{registry, Failure, TypeCodec};
 
 /// Counts the bytes live on this thread, and the peak since the last reset.
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: delegates every call to `System` unchanged; only updates two thread-local
-// counters, which never allocate (const-initialized `Cell`s).
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.with(|l| l.get()) + layout.size();
-        LIVE.with(|l| l.set(live));
-        PEAK.with(|p| p.set(p.get().max(live)));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.with(|l| l.set(l.get().saturating_sub(layout.size())));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
 static ALLOC: Counting = Counting;
-
-/// Peak bytes allocated on this thread while running `f`, above what was live before.
-fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let base = LIVE.with(|l| l.get());
-    PEAK.with(|p| p.set(base));
-    let r = f();
-    (r, PEAK.with(|p| p.get()) - base)
-}
 
 /// Peak bytes allocated by building an error equal to `e` the way generated code does
 /// (innermost path segment first).
@@ -150,10 +116,16 @@ fn reference_outcome(s: &Schema, id: TypeId, bytes: &[u8]) -> Outcome {
     }
 }
 
-/// Allocation allowed for decoding `len` input bytes: a fixed allowance for small
-/// values plus a multiple of the input (spec §5.6 bounds element counts by the input).
-fn allowed_allocation(len: usize) -> usize {
-    4096 + 256 * len
+/// Allocation allowed for decoding `len` input bytes as the named type `id` (spec
+/// §11): the default decode budget, plus the value's fixed part (its footprint in the
+/// memory model, arrays held out of line included), plus what an error may take.
+fn allowed_allocation(s: &Schema, id: TypeId, len: usize) -> usize {
+    let top = Type::Named {
+        id,
+        name: s.types[id].name.clone(),
+    };
+    let fixed = bitwire_compiler::plan::memory::footprint(s, &top);
+    bitwire::Limits::DEFAULT.budget(len) as usize + fixed as usize + 4096
 }
 
 #[test]
@@ -214,7 +186,7 @@ fn generated_code_and_reference_codec_agree_on_random_and_hostile_input() {
                         "{ctx}: generated and reference disagree on {hex}"
                     );
                     assert!(
-                        peak <= allowed_allocation(bytes.len()),
+                        peak <= allowed_allocation(s, *id, bytes.len()),
                         "{ctx}: decoding {} bytes allocated {peak} bytes ({hex})",
                         bytes.len()
                     );
