@@ -16,6 +16,8 @@ pub const BUDGET_PER_INPUT_BYTE: u128 = 64;
 pub const ALLOCATION_OVERHEAD: u128 = 32;
 /// §11.2: arrays whose inline size is larger than this are held out of line.
 const OUT_OF_LINE_ABOVE: u128 = 4096;
+/// §11.2: union payloads whose inline size is larger than this are held out of line.
+const PAYLOAD_OUT_OF_LINE_ABOVE: u128 = 128;
 
 /// §11.3: the default budget for an input of `len` bytes.
 pub fn default_budget(len: usize) -> u128 {
@@ -82,7 +84,12 @@ fn inline(schema: &Schema, ty: &Type) -> (u128, u128) {
                 let mut parts = vec![(tag, tag)];
                 for v in variants {
                     if let Some(payload) = &v.payload {
-                        parts.push(inline(schema, payload));
+                        let (size, align) = inline(schema, payload);
+                        if size > PAYLOAD_OUT_OF_LINE_ABOVE {
+                            parts.push((8, 8));
+                        } else {
+                            parts.push((size, align));
+                        }
                     }
                 }
                 at_least_one(in_order(&parts))
@@ -111,7 +118,13 @@ fn out_of_line(schema: &Schema, ty: &Type) -> u128 {
             TypeDefKind::Union { variants, .. } => variants
                 .iter()
                 .filter_map(|v| v.payload.as_ref())
-                .map(|p| out_of_line(schema, p))
+                .map(|p| {
+                    if inline(schema, p).0 > PAYLOAD_OUT_OF_LINE_ABOVE {
+                        footprint(schema, p) + ALLOCATION_OVERHEAD
+                    } else {
+                        out_of_line(schema, p)
+                    }
+                })
                 .sum(),
             TypeDefKind::Enum { .. } => 0,
         },

@@ -9,6 +9,9 @@ use crate::ir::{FloatRepr, IntRepr, Schema, Type, TypeDefKind};
 
 /// Arrays whose inline size is above this are held out of line.
 pub const OUT_OF_LINE_ABOVE: u64 = 4096;
+/// Union payloads whose inline size is above this are held out of line (generated Rust
+/// boxes them, so that no variant of an enum is much larger than the others).
+pub const PAYLOAD_OUT_OF_LINE_ABOVE: u64 = 128;
 /// Bytes an allocation costs beyond its contents, in the model.
 pub const ALLOCATION_OVERHEAD: u64 = 32;
 
@@ -50,12 +53,12 @@ pub fn size_align(schema: &Schema, ty: &Type) -> (u64, u64) {
                     false,
                     (*packed_tag_bits).max(1),
                 ))];
-                parts.extend(
-                    variants
-                        .iter()
-                        .filter_map(|v| v.payload.as_ref())
-                        .map(|t| size_align(schema, t)),
-                );
+                parts.extend(variants.iter().filter_map(|v| v.payload.as_ref()).map(|t| {
+                    match payload_out_of_line(schema, t) {
+                        true => (8, 8),
+                        false => size_align(schema, t),
+                    }
+                }));
                 nonzero(record(&parts))
             }
         },
@@ -88,7 +91,13 @@ fn extra(schema: &Schema, ty: &Type) -> u64 {
             TypeDefKind::Union { variants, .. } => variants
                 .iter()
                 .filter_map(|v| v.payload.as_ref())
-                .fold(0u64, |a, t| a.saturating_add(extra(schema, t))),
+                .fold(0u64, |a, t| {
+                    let more = match payload_out_of_line(schema, t) {
+                        true => footprint(schema, t).saturating_add(ALLOCATION_OVERHEAD),
+                        false => extra(schema, t),
+                    };
+                    a.saturating_add(more)
+                }),
             TypeDefKind::Enum { .. } => 0,
         },
         _ => 0,
@@ -98,6 +107,11 @@ fn extra(schema: &Schema, ty: &Type) -> u64 {
 /// Whether an array of `len` elements of `elem` is held out of line.
 pub fn out_of_line(schema: &Schema, elem: &Type, len: u64) -> bool {
     size_align(schema, elem).0.saturating_mul(len) > OUT_OF_LINE_ABOVE
+}
+
+/// Whether a union payload of type `ty` is held out of line.
+pub fn payload_out_of_line(schema: &Schema, ty: &Type) -> bool {
+    size_align(schema, ty).0 > PAYLOAD_OUT_OF_LINE_ABOVE
 }
 
 fn repr_size(repr: IntRepr) -> (u64, u64) {

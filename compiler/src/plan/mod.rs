@@ -75,6 +75,10 @@ impl CodecPlan {
                                 name: v.name.clone(),
                                 tag: v.tag,
                                 payload: v.payload.as_ref().map(|t| node(schema, t)),
+                                out_of_line: v
+                                    .payload
+                                    .as_ref()
+                                    .is_some_and(|t| memory::payload_out_of_line(schema, t)),
                             })
                             .collect(),
                         undeclared: Kind::InvalidEnum,

@@ -180,4 +180,7 @@ pub struct Arm {
     pub tag: u64,
     /// `None` for a unit variant.
     pub payload: Option<Node>,
+    /// Whether the payload is held out of line (its inline size is above the memory
+    /// model's 128-byte threshold, spec §11): generated Rust boxes it.
+    pub out_of_line: bool,
 }

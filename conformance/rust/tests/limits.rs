@@ -51,8 +51,13 @@ fn decode_under<T: Packed>(bytes: &[u8], budget: u64) -> Result<(), ErrorKind> {
 fn budget_holds<T: Packed>(ty: &str, make: impl Fn(usize) -> Value, per: u64) {
     for len in [0usize, 1, 10, 100, 1000, 10_000, 50_000] {
         let bytes = encode(ty, &make(len));
-        for budget in [0u64, 1 << 10, 1 << 16, 1 << 20, 64 << 20] {
-            let charge = if len == 0 { 0 } else { len as u64 * per + 32 };
+        let charge = if len == 0 { 0 } else { len as u64 * per + 32 };
+        // Exactly at the charge and one byte short of it, and some round budgets.
+        let edges = [charge, charge.saturating_sub(1)];
+        for budget in edges
+            .into_iter()
+            .chain([0, 1 << 10, 1 << 16, 1 << 20, 64 << 20])
+        {
             let got = decode_under::<T>(&bytes, budget);
             if charge <= budget {
                 assert_eq!(got, Ok(()), "{ty}: {len} elements under {budget}");
@@ -75,7 +80,8 @@ fn absent_large_optionals_are_charged_their_memory() {
 
 #[test]
 fn one_bit_unit_variants_of_a_large_union_are_charged_the_union() {
-    budget_holds::<Slots>("Slots", |n| json!({ "slots": vec!["Empty"; n] }), 404);
+    // A 1-byte tag and a boxed 400-byte payload: 16 bytes inline, 432 out of line.
+    budget_holds::<Slots>("Slots", |n| json!({ "slots": vec!["Empty"; n] }), 448);
 }
 
 #[test]

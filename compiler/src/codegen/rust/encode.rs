@@ -58,6 +58,9 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                     p.line(format!("w.write_bits({}, {});", arm.tag, u.tag_bits));
                 }
                 if let Some(node) = &arm.payload {
+                    if arm.out_of_line {
+                        p.line("let v = &**v;");
+                    }
                     let ctx = Ctx::default().field(&arm.name);
                     write_value(g, p, &ctx, node, &Val::reference("v"));
                 }

@@ -47,8 +47,12 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                     None => p.line(format!("Self::{vname} => {J}::Value::from({name}),")),
                     Some(node) => {
                         let mut body = p.child(1);
-                        // `self` by value binds the payload by value.
-                        let v = if recv == "self" {
+                        // `self` by value binds the payload by value; a boxed payload
+                        // is a reference through the box.
+                        let v = if v.out_of_line {
+                            body.line("let v = &**v;");
+                            Val::reference("v")
+                        } else if recv == "self" {
                             Val::place("v")
                         } else {
                             Val::reference("v")
@@ -226,7 +230,11 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                         let e = try_expr(p, &ctx, &format!("{J}::payload(payload)"));
                         p.line(format!("let j = {e};"));
                         read_into(g, p, &ctx, node, "j", "v");
-                        p.line(format!("Ok(Self::{vname}(v))"));
+                        if v.out_of_line {
+                            p.line(format!("Ok(Self::{vname}(Box::new(v)))"));
+                        } else {
+                            p.line(format!("Ok(Self::{vname}(v))"));
+                        }
                     }
                     None => {
                         let e = try_expr(p, &ctx, &format!("{J}::unit(payload)"));

@@ -101,7 +101,11 @@ impl<'a> Gen<'a> {
         loop {
             let mut changed = false;
             for id in 0..n {
-                let (copy, eq) = g.member_nodes(id).iter().fold((true, true), |(c, e), n| {
+                let boxed = match &g.plan.get(id).body {
+                    crate::plan::Body::Union(u) => u.arms.iter().any(|a| a.out_of_line),
+                    _ => false,
+                };
+                let (copy, eq) = g.member_nodes(id).iter().fold((!boxed, true), |(c, e), n| {
                     (c && g.node_is_copy(n), e && g.node_is_eq(n))
                 });
                 if (copy, eq) != (g.copy[id], g.eq[id]) {

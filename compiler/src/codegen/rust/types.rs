@@ -118,7 +118,12 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
                             v.tag,
                             describe::size_text(&v.packed)
                         ));
-                        p.line(format!("{vname}({}),", g.rust_type(node)));
+                        let ty = g.rust_type(node);
+                        if arm.out_of_line {
+                            p.line(format!("{vname}(Box<{ty}>),"));
+                        } else {
+                            p.line(format!("{vname}({ty}),"));
+                        }
                     }
                     _ => {
                         p.line(format!(

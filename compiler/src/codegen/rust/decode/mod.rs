@@ -118,7 +118,11 @@ fn decode_union(g: &Gen, p: &mut Printer, id: TypeId, u: &UnionPlan, mode: Mode)
             (Some(node), Mode::Read) => {
                 let ctx = super::Ctx::default().field(&a.name);
                 values::decode_value(g, p, &ctx, node, "v", mode);
-                p.line(format!("Ok(Self::{vname}(v))"));
+                if a.out_of_line {
+                    p.line(format!("Ok(Self::{vname}(Box::new(v)))"));
+                } else {
+                    p.line(format!("Ok(Self::{vname}(v))"));
+                }
             }
             (Some(node), Mode::Check) => {
                 let ctx = super::Ctx::default().field(&a.name);
