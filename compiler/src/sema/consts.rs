@@ -76,6 +76,10 @@ impl Lowerer<'_> {
                 doc: decl.docs.lines.clone(),
                 origin: self.origin(unit, decl.name.span),
                 value,
+                spans: ir::Spans {
+                    name: decl.name.span,
+                    ty: Some(decl.ty.span),
+                },
             });
         }
         out

@@ -29,6 +29,11 @@ impl Lowerer<'_> {
     pub fn lower_type_def(&mut self, id: ir::TypeId) -> TypeDef {
         let (unit, decl) = self.scope.types[id];
         let name = decl.name();
+        let tag_span = match decl {
+            TypeDecl::Struct(_) => None,
+            TypeDecl::Enum(d) => d.tag_type.as_ref().map(|t| t.span),
+            TypeDecl::Union(d) => d.tag_type.as_ref().map(|t| t.span),
+        };
         let mut info = TypeInfo {
             name_span: name.span,
             members: Vec::new(),
@@ -59,6 +64,10 @@ impl Lowerer<'_> {
                         name: v.name.name.clone(),
                         doc: v.docs.lines.clone(),
                         value,
+                        spans: ir::Spans {
+                            name: v.name.span,
+                            ty: None,
+                        },
                     })
                     .collect();
                 let repr = IntRepr::for_width(false, bits);
@@ -91,6 +100,10 @@ impl Lowerer<'_> {
                         tag,
                         payload: v.payload.as_ref().map(|t| self.lower_type(unit, t)),
                         packed: PackedLayout::fixed(0),
+                        spans: ir::Spans {
+                            name: v.name.span,
+                            ty: v.payload.as_ref().map(|t| t.span),
+                        },
                     })
                     .collect();
                 (
@@ -111,6 +124,11 @@ impl Lowerer<'_> {
             message_id,
             kind,
             packed: PackedLayout::fixed(0),
+            memory: crate::layout::memory_of(&ir::Type::Bool, &[]),
+            spans: ir::Spans {
+                name: name.span,
+                ty: tag_span,
+            },
         }
     }
 
@@ -151,6 +169,10 @@ impl Lowerer<'_> {
                 ty: self.lower_type(unit, &f.ty),
                 packed_offset: None,
                 packed: PackedLayout::fixed(0),
+                spans: ir::Spans {
+                    name: f.name.span,
+                    ty: Some(f.ty.span),
+                },
             });
         }
         fields

@@ -6,7 +6,13 @@
 //! IR, or call [`of_type`] for an anonymous type (a list element, say) whose size the
 //! IR does not store.
 
-use crate::ir::{LengthEncoding, PackedLayout, Schema, Type, TypeDef, TypeDefKind, TypeId};
+mod memory;
+
+pub use memory::{memory_of, memory_of_def, MAX_INLINE_ARRAY};
+
+use crate::ir::{
+    LengthEncoding, MemoryLayout, PackedLayout, Schema, Type, TypeDef, TypeDefKind, TypeId,
+};
 
 /// What went wrong while computing a size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,9 +188,11 @@ pub fn compute(schema: &mut Schema) -> Vec<LayoutError> {
     let Pass {
         computed, errors, ..
     } = pass;
-    for (def, computed) in schema.types.iter_mut().zip(computed) {
+    let memory = memory_layouts(&schema.types);
+    for ((def, computed), memory) in schema.types.iter_mut().zip(computed).zip(memory) {
         let computed = computed.expect("every type was laid out");
         def.packed = computed.def;
+        def.memory = memory;
         match &mut def.kind {
             TypeDefKind::Struct { fields } => {
                 for (field, (layout, offset)) in fields.iter_mut().zip(computed.members) {
@@ -201,6 +209,48 @@ pub fn compute(schema: &mut Schema) -> Vec<LayoutError> {
         }
     }
     errors
+}
+
+/// The memory layout of every type; a back reference of a recursive type (already
+/// rejected) counts as one byte.
+fn memory_layouts(types: &[TypeDef]) -> Vec<MemoryLayout> {
+    fn visit(types: &[TypeDef], id: TypeId, memo: &mut Vec<Option<MemoryLayout>>) -> MemoryLayout {
+        if let Some(m) = memo[id] {
+            return m;
+        }
+        memo[id] = Some(memory::aggregate([]));
+        let mut deps = Vec::new();
+        let member = |ty: &Type, deps: &mut Vec<TypeId>| {
+            let mut stack = vec![ty];
+            while let Some(t) = stack.pop() {
+                match t {
+                    Type::Named { id, .. } => deps.push(*id),
+                    Type::Optional { inner } => stack.push(inner),
+                    Type::Array { elem, .. } | Type::List { elem, .. } => stack.push(elem),
+                    _ => {}
+                }
+            }
+        };
+        match &types[id].kind {
+            TypeDefKind::Struct { fields } => fields.iter().for_each(|f| member(&f.ty, &mut deps)),
+            TypeDefKind::Union { variants, .. } => variants
+                .iter()
+                .filter_map(|v| v.payload.as_ref())
+                .for_each(|t| member(t, &mut deps)),
+            TypeDefKind::Enum { .. } => {}
+        }
+        for dep in deps {
+            visit(types, dep, memo);
+        }
+        let named = |t: TypeId| memo[t].expect("visited above");
+        let m = memory::def(&types[id].kind, &named);
+        memo[id] = Some(m);
+        m
+    }
+    let mut memo = vec![None; types.len()];
+    (0..types.len())
+        .map(|id| visit(types, id, &mut memo))
+        .collect()
 }
 
 impl Pass<'_> {
