@@ -1,10 +1,11 @@
 //! The bitwire schema compiler.
 //!
 //! Passes run in order: [`syntax`] (lex, recovering parse to an AST) → [`sema`]
-//! (imports, name resolution, checks, lowering) → [`layout`] (packed widths, offsets,
-//! size bounds) → [`ir`] (plain data) → consumers: [`codegen`] backends that only
-//! print, and the [`codec`] reference codec that interprets the IR directly and is
-//! the oracle every generated codec is tested against.
+//! (imports, name resolution, checks: a resolved model with no derived numbers) →
+//! [`layout`] (packed widths, offsets, size bounds, in-memory sizes; builds the IR)
+//! → [`ir`] (plain data) → consumers: [`codegen`] backends that only print, and the
+//! [`codec`] reference codec that interprets the IR directly and is the oracle
+//! every generated codec is tested against.
 
 pub mod cli;
 pub mod codec;
@@ -13,6 +14,7 @@ pub mod compat;
 pub mod diag;
 pub mod fingerprint;
 pub mod fmt;
+mod graph;
 pub mod ir;
 pub mod layout;
 pub mod sema;

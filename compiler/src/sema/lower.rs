@@ -1,32 +1,18 @@
-//! The lowering driver: from the parsed units to a laid-out [`ir::Schema`], in
-//! order — declarations and scope, constants, type definitions, recursion check,
-//! layout. Every step runs even after errors in an earlier one (errors leave
-//! placeholders behind), so one run reports as much as possible.
+//! The lowering driver: from the parsed units to the checked [`Model`], in order —
+//! declarations and scope, constants, type definitions, recursion check — and then
+//! the layout pass, which builds the [`ir::Schema`] from it. Every step runs even
+//! after errors in an earlier one (errors leave placeholders behind), so one run
+//! reports as much as possible.
 
 use std::collections::HashMap;
 
 use super::consts::Slot;
 use super::imports::Unit;
+use super::model::Model;
 use super::scope::Scope;
 use crate::diag::{Code, Diagnostic, SourceMap, Span};
 use crate::ir::{self, Schema};
 use crate::layout::{self, LayoutError, LayoutErrorKind};
-
-/// Source positions of a type's parts, indexed like the IR, for diagnostics of
-/// passes that work on the IR (recursion, layout).
-#[derive(Debug, Clone)]
-pub(crate) struct TypeInfo {
-    pub name_span: Span,
-    /// One per field (structs) or variant (enums, unions).
-    pub members: Vec<MemberInfo>,
-}
-
-/// A field's or variant's name and the span of its type, if it has one.
-#[derive(Debug, Clone)]
-pub(crate) struct MemberInfo {
-    pub name: String,
-    pub ty_span: Option<Span>,
-}
 
 /// State shared by the lowering steps (their code is in `consts.rs`, `types.rs`,
 /// `decls.rs`).
@@ -41,8 +27,6 @@ pub(crate) struct Lowerer<'a> {
     pub const_stack: Vec<usize>,
     /// Message ids seen so far: where and by which message.
     pub message_ids: HashMap<u32, (Span, String)>,
-    /// Spans per type, indexed by `TypeId`.
-    pub info: Vec<TypeInfo>,
 }
 
 impl Lowerer<'_> {
@@ -72,25 +56,24 @@ pub(crate) fn lower(
         diags: Vec::new(),
         const_stack: Vec::new(),
         message_ids: HashMap::new(),
-        info: Vec::new(),
     };
     let constants = l.lower_consts();
-    let types: Vec<ir::TypeDef> = (0..l.scope.types.len())
+    let types = (0..l.scope.types.len())
         .map(|id| l.lower_type_def(id))
         .collect();
     let root_file = root.rsplit('/').next().unwrap_or(root).to_string();
-    let mut schema = Schema {
+    let model = Model {
         root_file,
         constants,
         types,
     };
-    super::recursion::check(&schema.types, &l.info, &mut l.diags);
+    super::recursion::check(&model, &mut l.diags);
     // The layout pass cuts cycles itself (counting a back reference as one bit,
     // which cannot cause a zero-width or overflow report), so it can run even
     // when recursive types were found and still report its own problems.
-    for error in layout::compute(&mut schema) {
-        let diag = layout_diagnostic(&schema, &l.info, error);
-        l.diags.push(diag);
+    let (schema, errors) = layout::build(&model);
+    for error in errors {
+        l.diags.push(layout_diagnostic(&model, error));
     }
     let failed = l
         .diags
@@ -101,14 +84,14 @@ pub(crate) fn lower(
     (!failed).then_some(schema)
 }
 
-fn layout_diagnostic(schema: &Schema, info: &[TypeInfo], e: LayoutError) -> Diagnostic {
-    let def = &schema.types[e.type_id];
-    let member = e.member.map(|m| &info[e.type_id].members[m]);
+fn layout_diagnostic(model: &Model, e: LayoutError) -> Diagnostic {
+    let def = &model.types[e.type_id];
+    let member = e.member.map(|m| def.member(m));
     let span = member
-        .and_then(|m| m.ty_span)
-        .unwrap_or(info[e.type_id].name_span);
+        .and_then(|(_, spans)| spans.ty)
+        .unwrap_or(def.spans.name);
     let place = match member {
-        Some(m) => format!("`{}.{}`", def.name, m.name),
+        Some((name, _)) => format!("`{}.{name}`", def.name),
         None => format!("`{}`", def.name),
     };
     match e.kind {
