@@ -5,8 +5,8 @@
 use super::packed::{self, Flags};
 use super::{memory, LayoutError, LayoutErrorKind};
 use crate::ir::{
-    self, bits_for, IntRepr, LengthEncoding, MemoryLayout, PackedLayout, Schema, Type, TypeDef,
-    TypeDefKind, TypeId,
+    self, bits_for, IntRepr, LengthEncoding, PackedLayout, Schema, Type, TypeDef, TypeDefKind,
+    TypeId,
 };
 use crate::sema::model::{DefKind, Field, Model, Ty, Variant};
 
@@ -106,7 +106,7 @@ const CUT_PACKED: PackedLayout = PackedLayout {
 pub(super) struct Pass<'a> {
     model: &'a Model,
     done: Vec<Option<TypeDef>>,
-    errors: Vec<LayoutError>,
+    pub(super) errors: Vec<LayoutError>,
     /// Per type: whether one of its sizes overflowed.
     overflowed: Vec<bool>,
 }
@@ -136,14 +136,13 @@ impl<'a> Pass<'a> {
         (schema, self.errors)
     }
 
-    fn packed_of(&self, id: TypeId) -> PackedLayout {
-        self.done[id].as_ref().map_or(CUT_PACKED, |d| d.packed)
+    /// The types laid out so far (`None`: not yet).
+    pub(super) fn types(&self) -> &[Option<TypeDef>] {
+        &self.done
     }
 
-    fn memory_of(&self, id: TypeId) -> MemoryLayout {
-        self.done[id]
-            .as_ref()
-            .map_or_else(|| memory::aggregate([]), |d| d.memory)
+    fn packed_of(&self, id: TypeId) -> PackedLayout {
+        self.done[id].as_ref().map_or(CUT_PACKED, |d| d.packed)
     }
 
     /// Lays out type `id`; every type it mentions is laid out already (or is part
@@ -177,7 +176,7 @@ impl<'a> Pass<'a> {
         } else {
             packed
         };
-        let memory = memory::def(&kind, &|t| self.memory_of(t));
+        let memory = memory::def(&kind, &|t| memory::laid_out(t, &self.done));
         self.done[id] = Some(TypeDef {
             name: def.name.clone(),
             doc: def.doc.clone(),

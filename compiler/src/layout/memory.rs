@@ -30,6 +30,19 @@ pub fn memory_of(ty: &Type, types: &[TypeDef]) -> MemoryLayout {
     measure(ty, &|id| types[id].memory)
 }
 
+/// The memory layout of `ty` while types are being laid out: a type not laid out
+/// yet (only a back reference of a recursive type) counts as an empty struct.
+pub(crate) fn memory_of_opt(ty: &Type, types: &[Option<TypeDef>]) -> MemoryLayout {
+    measure(ty, &|id| laid_out(id, types))
+}
+
+/// The memory layout of named type `id` while types are being laid out.
+pub(crate) fn laid_out(id: TypeId, types: &[Option<TypeDef>]) -> MemoryLayout {
+    types[id]
+        .as_ref()
+        .map_or_else(|| aggregate([]), |d| d.memory)
+}
+
 /// The memory layout of a named type of shape `kind`, whose member types are
 /// looked up in `types` (which must hold every type `kind` refers to).
 pub fn memory_of_def(kind: &TypeDefKind, types: &[TypeDef]) -> MemoryLayout {

@@ -18,9 +18,11 @@
 //! whose numbers the IR does not store.
 
 mod build;
+mod limits;
 mod memory;
 mod packed;
 
+pub use limits::{MAX_DEPTH, MAX_FOOTPRINT, MAX_INLINE_SIZE};
 pub use memory::{memory_of, memory_of_def, MAX_INLINE_ARRAY};
 pub use packed::{length_layout, of_type, varint_layout};
 
@@ -34,6 +36,12 @@ pub enum LayoutErrorKind {
     ZeroWidthListElement,
     /// A size in bits that does not fit in a `u64`.
     Overflow,
+    /// A type nested deeper than [`MAX_DEPTH`] levels (`E0402`).
+    TooDeep { depth: u32 },
+    /// A value whose memory footprint exceeds [`MAX_FOOTPRINT`] bytes (`E0403`).
+    FootprintTooLarge { bytes: u64 },
+    /// A value whose inline size exceeds [`MAX_INLINE_SIZE`] bytes (`E0404`).
+    InlineSizeTooLarge { bytes: u64 },
 }
 
 /// A layout problem, located by type and member (field or union variant index).
@@ -41,7 +49,10 @@ pub enum LayoutErrorKind {
 pub struct LayoutError {
     /// The type being laid out.
     pub type_id: TypeId,
-    /// The field or variant whose type has the problem; `None` for the type as a whole.
+    /// The field or variant whose type has the problem; `None` for the type as a
+    /// whole. For the resource limits (`TooDeep`, `FootprintTooLarge`,
+    /// `InlineSizeTooLarge`), which are about the type as a whole, the member that
+    /// contributes most, if any.
     pub member: Option<usize>,
     /// What went wrong.
     pub kind: LayoutErrorKind,
@@ -57,9 +68,13 @@ pub(crate) fn build(model: &Model) -> (Schema, Vec<LayoutError>) {
         .map(|edges| edges.into_iter().map(|(_, to)| to).collect())
         .collect();
     let mut pass = build::Pass::new(model);
+    let mut limits = limits::Limits::new(model.types.len());
     for group in crate::graph::sccs(&edges) {
+        let cyclic = group.len() > 1 || edges[group[0]].contains(&group[0]);
         for id in group {
             pass.lay_out(id);
+            let errors = limits.check(id, &edges[id], cyclic, pass.types());
+            pass.errors.extend(errors);
         }
     }
     pass.finish()

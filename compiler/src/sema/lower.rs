@@ -10,9 +10,9 @@ use super::consts::Slot;
 use super::imports::Unit;
 use super::model::Model;
 use super::scope::Scope;
-use crate::diag::{Code, Diagnostic, SourceMap, Span};
+use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::ir::{self, Schema};
-use crate::layout::{self, LayoutError, LayoutErrorKind};
+use crate::layout;
 
 /// State shared by the lowering steps (their code is in `consts.rs`, `types.rs`,
 /// `decls.rs`).
@@ -73,7 +73,8 @@ pub(crate) fn lower(
     // when recursive types were found and still report its own problems.
     let (schema, errors) = layout::build(&model);
     for error in errors {
-        l.diags.push(layout_diagnostic(&model, error));
+        l.diags
+            .push(super::layout_errors::diagnostic(&model, error));
     }
     let failed = l
         .diags
@@ -82,36 +83,4 @@ pub(crate) fn lower(
         .any(|d| d.severity == crate::diag::Severity::Error);
     diags.append(&mut l.diags);
     (!failed).then_some(schema)
-}
-
-fn layout_diagnostic(model: &Model, e: LayoutError) -> Diagnostic {
-    let def = &model.types[e.type_id];
-    let member = e.member.map(|m| def.member(m));
-    let span = member
-        .and_then(|(_, spans)| spans.ty)
-        .unwrap_or(def.spans.name);
-    let place = match member {
-        Some((name, _)) => format!("`{}.{name}`", def.name),
-        None => format!("`{}`", def.name),
-    };
-    match e.kind {
-        LayoutErrorKind::ZeroWidthListElement => Diagnostic::error(
-            Code::ZeroWidthListElement,
-            format!("list elements in {place} can encode to zero bits"),
-            span,
-            "a list of zero-width elements",
-        )
-        .with_note("a decoder bounds a list's memory by the input size, which needs elements of at least one bit (spec §5.6)")
-        .with_help(
-            "empty structs, one-variant enums and ranges with MIN == MAX encode to zero bits; \
-             store a count (e.g. a `u32`) instead of a list of them",
-        ),
-        LayoutErrorKind::Overflow => Diagnostic::error(
-            Code::SizeOverflow,
-            format!("the encoded size of {place} does not fit in 64 bits"),
-            span,
-            "size overflows",
-        )
-        .with_help("use smaller array lengths or `max` bounds; a list, string or bytes without `max` has no size limit"),
-    }
 }
