@@ -43,6 +43,8 @@ codes! {
     HalfOpenRange = "E0106", "half-open range";
     /// A doc comment that is not followed by a documentable item.
     DanglingDocComment = "E0107", "doc comment documents nothing";
+    /// A type expression nested more than 64 levels deep.
+    TypeNestingTooDeep = "E0108", "type expression nested too deeply";
 
     /// A type name that is not declared or not in scope.
     UnknownType = "E0201", "unknown type";
