@@ -9,10 +9,19 @@
 //! same IR and simply ignore them. Backends print these numbers; they never compute
 //! layout themselves.
 //!
+//! Every named type also carries its in-memory [`MemoryLayout`] (`docs/spec.md` §11),
+//! the allocation model decoders charge against a decode budget, and every
+//! declaration, field, variant and constant its source [`Spans`], so tools (`bitwire
+//! compat`) can point at the schema without parsing it again.
+//!
 //! Everything here is `Serialize`, so `bitwire ir` can dump it as JSON. The IR is
 //! deterministic: declaration order is preserved and no absolute paths are stored.
+//! Spans are left out of the dump (they change with formatting and only mean
+//! something next to the sources).
 
 use serde::Serialize;
+
+pub use crate::diag::Span;
 
 /// Index into [`Schema::types`].
 pub type TypeId = usize;
@@ -53,6 +62,21 @@ pub struct Origin {
     pub line: u32,
 }
 
+/// Where a declaration, field, variant or constant is written: the span of its name
+/// and, where a type is written next to it, of that type (a field's type, a union
+/// variant's payload, a constant's type, an enum's or union's declared tag type).
+///
+/// Spans index into the files of the compilation's [`crate::diag::SourceMap`] (the
+/// `sources` of the [`crate::Diagnostics`] that [`crate::sema::compile`] returns with
+/// the schema). They are not part of the JSON dump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Spans {
+    /// The name as written in the declaration.
+    pub name: Span,
+    /// The type written with it, if any.
+    pub ty: Option<Span>,
+}
+
 /// A named constant.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Constant {
@@ -60,6 +84,9 @@ pub struct Constant {
     pub doc: Vec<String>,
     pub origin: Origin,
     pub value: ConstValue,
+    /// The constant's name and type in the source.
+    #[serde(skip)]
+    pub spans: Spans,
 }
 
 /// The value (and therefore the type) of a constant.
@@ -96,6 +123,11 @@ pub struct TypeDef {
     pub kind: TypeDefKind,
     /// Packed-encoding size of a value of this type, not counting top-level padding.
     pub packed: PackedLayout,
+    /// In-memory size of a decoded value (spec §11), computed by the layout pass.
+    pub memory: MemoryLayout,
+    /// The type's name (and declared tag type of an enum or union) in the source.
+    #[serde(skip)]
+    pub spans: Spans,
 }
 
 /// The shape of a named type.
@@ -133,6 +165,9 @@ pub struct Field {
     pub packed_offset: Option<u64>,
     /// Packed size of the field's value.
     pub packed: PackedLayout,
+    /// The field's name and type in the source.
+    #[serde(skip)]
+    pub spans: Spans,
 }
 
 /// An enum variant.
@@ -142,6 +177,9 @@ pub struct EnumVariant {
     pub doc: Vec<String>,
     /// The tag value (explicit `= N`, or previous + 1, starting at 0).
     pub value: u64,
+    /// The variant's name in the source.
+    #[serde(skip)]
+    pub spans: Spans,
 }
 
 /// A union variant.
@@ -155,6 +193,9 @@ pub struct UnionVariant {
     pub payload: Option<Type>,
     /// Packed size of the payload (zero for a unit variant).
     pub packed: PackedLayout,
+    /// The variant's name and payload type in the source.
+    #[serde(skip)]
+    pub spans: Spans,
 }
 
 /// Integer in-memory representations (what a language stores the value in).
@@ -315,6 +356,26 @@ impl PackedLayout {
     pub fn max_bytes(&self) -> Option<u64> {
         self.max_bits.map(|b| b.div_ceil(8))
     }
+}
+
+/// The in-memory size model of a type (`docs/spec.md` §11): the allocation model
+/// every decoder charges against its decode budget. Sizes are in bytes and saturate
+/// at `u64::MAX` (the compiler rejects types anywhere near that, `E0403`/`E0404`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MemoryLayout {
+    /// Inline bytes of a value, as generated Go lays the type out (an upper bound of
+    /// Rust's): fields at offsets rounded up to their alignment, arrays above 4 KiB
+    /// held out of line behind an 8-byte pointer, lists, strings and bytes as a
+    /// 24-byte header.
+    pub size: u64,
+    /// Alignment of the inline bytes (1, 2, 4 or 8).
+    pub align: u64,
+    /// Bytes of one value including its out-of-line arrays; the contents of lists,
+    /// strings and bytes are not included (decoders charge them as they read them).
+    pub footprint: u64,
+    /// Nesting depth: 1 for scalars, enums, strings and bytes; one more than the
+    /// deepest member for structs, unions, optionals, arrays and lists.
+    pub depth: u32,
 }
 
 /// Fewest bits that hold `v` (0 for 0).

@@ -1,12 +1,13 @@
 //! The bitwire schema compiler.
 //!
 //! Passes run in order: [`syntax`] (lex, recovering parse to an AST) → [`sema`]
-//! (imports, name resolution, checks, lowering) → [`layout`] (packed widths, offsets,
-//! size bounds) → [`ir`] (plain data) → [`plan`] (every wire operation, check, error
-//! path and allocation charge, decided once per type) → [`codegen`] backends that only
-//! print the plan. The [`codec`] reference codec interprets the IR directly, sharing
-//! nothing with the plan or the runtimes: it is the oracle every generated codec is
-//! tested against.
+//! (imports, name resolution, checks: a resolved model with no derived numbers) →
+//! [`layout`] (packed widths, offsets, size bounds, in-memory sizes; builds the IR)
+//! → [`ir`] (plain data) → [`plan`] (every wire operation, check, error path and
+//! allocation charge, decided once per type) → [`codegen`] backends that only print
+//! the plan. The [`codec`] reference codec interprets the IR directly, sharing nothing
+//! with the plan or the runtimes: it is the oracle every generated codec is tested
+//! against.
 
 pub mod cli;
 pub mod codec;
@@ -15,6 +16,7 @@ pub mod compat;
 pub mod diag;
 pub mod fingerprint;
 pub mod fmt;
+mod graph;
 pub mod ir;
 pub mod layout;
 pub mod plan;

@@ -336,6 +336,7 @@ mod tests {
             line: 1,
             ty,
             packed_offset: None,
+            spans: Default::default(),
             packed: PackedLayout::fixed(bits),
         }
     }

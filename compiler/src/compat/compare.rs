@@ -3,9 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::spans::SpanIndex;
 use super::{class_of, Change};
-use crate::diag::{Label, Span};
+use crate::diag::{FileId, Label, Span};
 use crate::ir::{bits_for, FloatRepr, Schema, Type, TypeDefKind, TypeId};
 
 /// A difference inside a type expression, before it is placed.
@@ -33,20 +32,20 @@ struct Variant<'a> {
 struct Cx<'a> {
     old: &'a Schema,
     new: &'a Schema,
-    os: &'a SpanIndex,
-    ns: &'a SpanIndex,
+    /// Added to the file ids of spans in `new`: the report's source map holds the
+    /// old schema's files first, then the new one's.
+    new_files: u32,
     o2n: HashMap<TypeId, TypeId>,
     n2o: HashMap<TypeId, TypeId>,
     queue: Vec<(TypeId, TypeId)>,
     out: Vec<Change>,
 }
 
-pub(crate) fn compare(old: &Schema, new: &Schema, os: &SpanIndex, ns: &SpanIndex) -> Vec<Change> {
+pub(crate) fn compare(old: &Schema, new: &Schema, new_files: u32) -> Vec<Change> {
     let mut cx = Cx {
         old,
         new,
-        os,
-        ns,
+        new_files,
         o2n: HashMap::new(),
         n2o: HashMap::new(),
         queue: Vec::new(),
@@ -78,23 +77,21 @@ pub(crate) fn compare(old: &Schema, new: &Schema, os: &SpanIndex, ns: &SpanIndex
     }
     for (a, t) in old.types.iter().enumerate() {
         if !cx.o2n.contains_key(&a) {
-            let old_span = cx.os.decls.get(&t.name).map(|d| d.name);
             cx.push(
                 "C0314",
                 format!("type `{}` removed", t.name),
                 None,
-                old_span.map(|s| (s, "removed".to_string())),
+                Some((t.spans.name, "removed".to_string())),
                 vec!["data of this type (or of types that referred to it) cannot be decoded by the new schema".into()],
             );
         }
     }
     for (b, t) in new.types.iter().enumerate() {
         if !cx.n2o.contains_key(&b) {
-            let new_span = cx.ns.decls.get(&t.name).map(|d| d.name);
             cx.push(
                 "C0105",
                 format!("type `{}` added", t.name),
-                new_span.map(|s| (s, "new type".to_string())),
+                Some((t.spans.name, "new type".to_string())),
                 None,
                 Vec::new(),
             );
@@ -121,6 +118,11 @@ impl Cx<'_> {
         notes: Vec<String>,
     ) {
         let label = |(span, message): (Span, String)| Label { span, message };
+        let shift = self.new_files;
+        let new = new.map(|(span, message)| {
+            let file = FileId(span.file.0 + shift);
+            (Span { file, ..span }, message)
+        });
         let (primary, secondary) = match (new, old) {
             (Some(n), o) => (Some(label(n)), o.map(label).into_iter().collect()),
             (None, o) => (o.map(label), Vec::new()),
@@ -135,24 +137,33 @@ impl Cx<'_> {
         });
     }
 
-    fn decl_span(&self, old: bool, name: &str) -> Option<Span> {
-        let index = if old { self.os } else { self.ns };
-        index.decls.get(name).map(|d| d.name)
+    fn schema(&self, old: bool) -> &Schema {
+        if old {
+            self.old
+        } else {
+            self.new
+        }
     }
 
-    /// Name span and type span (if any) of member `i` of declaration `name`.
-    fn member(&self, old: bool, name: &str, i: usize) -> Option<(Span, Option<Span>)> {
-        let index = if old { self.os } else { self.ns };
-        index
-            .decls
-            .get(name)
-            .and_then(|d| d.members.get(i).copied())
+    /// The name span of type `id` of the old or new schema.
+    fn decl_span(&self, old: bool, id: TypeId) -> Option<Span> {
+        Some(self.schema(old).types[id].spans.name)
+    }
+
+    /// Name span and type span (if any) of member `i` (field or variant) of type `id`.
+    fn member(&self, old: bool, id: TypeId, i: usize) -> Option<(Span, Option<Span>)> {
+        let spans = match &self.schema(old).types[id].kind {
+            TypeDefKind::Struct { fields } => fields.get(i)?.spans,
+            TypeDefKind::Enum { variants, .. } => variants.get(i)?.spans,
+            TypeDefKind::Union { variants, .. } => variants.get(i)?.spans,
+        };
+        Some((spans.name, spans.ty))
     }
 
     fn compare_def(&mut self, a: TypeId, b: TypeId) {
         let (ot, nt) = (&self.old.types[a], &self.new.types[b]);
         let (on, nn) = (ot.name.as_str(), nt.name.as_str());
-        let (os, ns) = (self.decl_span(true, on), self.decl_span(false, nn));
+        let (os, ns) = (self.decl_span(true, a), self.decl_span(false, b));
         let both = |new: String, old: String| (ns.map(|s| (s, new)), os.map(|s| (s, old)));
         if on != nn {
             let (n, o) = both(format!("now `{nn}`"), format!("was `{on}`"));
@@ -185,7 +196,7 @@ impl Cx<'_> {
         }
         match (&ot.kind, &nt.kind) {
             (TypeDefKind::Struct { fields: of }, TypeDefKind::Struct { fields: nf }) => {
-                self.compare_fields(on, nn, of, nf)
+                self.compare_fields((a, b), of, nf)
             }
             (
                 TypeDefKind::Enum {
@@ -215,7 +226,7 @@ impl Cx<'_> {
                         payload: None,
                     })
                     .collect();
-                self.compare_variants(on, nn, (*ob, *nb), &ov, &nv, false);
+                self.compare_variants((a, b), (*ob, *nb), &ov, &nv, false);
             }
             (
                 TypeDefKind::Union {
@@ -243,7 +254,7 @@ impl Cx<'_> {
                         payload: v.payload.as_ref(),
                     })
                     .collect();
-                self.compare_variants(on, nn, (*ob, *nb), &ov, &nv, true);
+                self.compare_variants((a, b), (*ob, *nb), &ov, &nv, true);
             }
             (ok, nk) => {
                 let kind = |k: &TypeDefKind| match k {
@@ -265,14 +276,17 @@ impl Cx<'_> {
 
     fn compare_fields(
         &mut self,
-        on: &str,
-        nn: &str,
+        (a, b): (TypeId, TypeId),
         of: &[crate::ir::Field],
         nf: &[crate::ir::Field],
     ) {
+        let (on, nn) = (
+            self.old.types[a].name.as_str(),
+            self.new.types[b].name.as_str(),
+        );
         for i in 0..of.len().max(nf.len()) {
-            let om = self.member(true, on, i);
-            let nm = self.member(false, nn, i);
+            let om = self.member(true, a, i);
+            let nm = self.member(false, b, i);
             match (of.get(i), nf.get(i)) {
                 (Some(f), Some(g)) => {
                     let moved = f.name != g.name
@@ -323,7 +337,7 @@ impl Cx<'_> {
                     self.push(
                         "C0302",
                         format!("field `{on}.{}` removed", f.name),
-                        self.decl_span(false, nn)
+                        self.decl_span(false, b)
                             .map(|s| (s, format!("`{nn}` has no field at position {i}"))),
                         om.map(|m| (m.0, "removed".to_string())),
                         vec!["new decoders stop early and reject the rest of old data (`TrailingData` at the top level), or misread what follows".into()],
@@ -334,7 +348,7 @@ impl Cx<'_> {
                         "C0301",
                         format!("field `{nn}.{}` added", g.name),
                         nm.map(|m| (m.0, "added".to_string())),
-                        self.decl_span(true, on)
+                        self.decl_span(true, a)
                             .map(|s| (s, format!("`{on}` had {} field(s)", of.len()))),
                         vec![
                             "v1 has no optional trailing fields: old decoders reject the longer data (`TrailingData` at the top level) and new decoders run out of old data (`Truncated`), or misread it inside another value".into(),
@@ -349,26 +363,29 @@ impl Cx<'_> {
 
     fn compare_variants(
         &mut self,
-        on: &str,
-        nn: &str,
+        (a, b): (TypeId, TypeId),
         (ob, nb): (u32, u32),
         ov: &[Variant],
         nv: &[Variant],
         union: bool,
     ) {
+        let (on, nn) = (
+            self.old.types[a].name.as_str(),
+            self.new.types[b].name.as_str(),
+        );
         let what = if union { "union" } else { "enum" };
         if ob != nb {
             self.push(
                 "C0310",
                 format!("tag width of {what} `{nn}` changed from {ob} to {nb} bits"),
-                self.decl_span(false, nn).map(|s| (s, format!("{nb}-bit tag"))),
-                self.decl_span(true, on).map(|s| (s, format!("{ob}-bit tag"))),
+                self.decl_span(false, b).map(|s| (s, format!("{nb}-bit tag"))),
+                self.decl_span(true, a).map(|s| (s, format!("{ob}-bit tag"))),
                 vec!["every value of the type (and everything after it) is read with the wrong tag width".into()],
             );
         }
         let mut matched = vec![false; nv.len()];
         for (i, v) in ov.iter().enumerate() {
-            let om = self.member(true, on, i);
+            let om = self.member(true, a, i);
             let by_name = nv.iter().position(|w| w.name == v.name);
             let by_value = nv
                 .iter()
@@ -385,7 +402,7 @@ impl Cx<'_> {
                             v.value,
                             nv[j].value
                         ),
-                        self.member(false, nn, j).map(|m| (m.0, format!("now {}", nv[j].value))),
+                        self.member(false, b, j).map(|m| (m.0, format!("now {}", nv[j].value))),
                         om.map(|m| (m.0, format!("was {}", v.value))),
                         vec!["old and new peers read each other's values as a different variant, or reject them with `InvalidEnum`".into()],
                     );
@@ -396,7 +413,7 @@ impl Cx<'_> {
                     self.push(
                         "C0103",
                         format!("variant `{on}.{}` renamed to `{}`", v.name, nv[j].name),
-                        self.member(false, nn, j)
+                        self.member(false, b, j)
                             .map(|m| (m.0, "new name".to_string())),
                         om.map(|m| (m.0, "old name".to_string())),
                         vec![format!(
@@ -413,7 +430,7 @@ impl Cx<'_> {
                     self.push(
                         "C0311",
                         format!("variant `{on}.{}` removed", v.name),
-                        self.decl_span(false, nn)
+                        self.decl_span(false, b)
                             .map(|s| (s, format!("no variant {}", v.value))),
                         om.map(|m| (m.0, "removed".to_string())),
                         vec![format!(
@@ -433,7 +450,7 @@ impl Cx<'_> {
             };
             if let Some(d) = d {
                 let span = |m: Option<(Span, Option<Span>)>| m.map(|m| m.1.unwrap_or(m.0));
-                let nm = self.member(false, nn, j);
+                let nm = self.member(false, b, j);
                 self.push(
                     d.code,
                     format!("payload of `{nn}.{}`: {}", w.name, d.message),
@@ -455,8 +472,8 @@ impl Cx<'_> {
             self.push(
                 code,
                 format!("variant `{nn}.{}` added ({risk} {})", w.name, w.value),
-                self.member(false, nn, j).map(|m| (m.0, "added".to_string())),
-                self.decl_span(true, on)
+                self.member(false, b, j).map(|m| (m.0, "added".to_string())),
+                self.decl_span(true, a)
                     .map(|s| (s, format!("{}-bit tag, same width", ob))),
                 vec![format!(
                     "old data decodes unchanged; old decoders reject `{}` ({risk} {}) with `InvalidEnum`, so send it only once every peer is upgraded",
@@ -605,8 +622,8 @@ impl Cx<'_> {
                         self.push(
                             "C0104",
                             format!("constant `{}` changed value", c.name),
-                            self.decl_span(false, &c.name).map(|s| (s, "new value".into())),
-                            self.decl_span(true, &c.name).map(|s| (s, "old value".into())),
+                            Some((new.constants[j].spans.name, "new value".into())),
+                            Some((c.spans.name, "old value".into())),
                             vec!["constants are not on the wire; the types that use it are compared on their own".into()],
                         );
                     }
@@ -623,10 +640,10 @@ impl Cx<'_> {
             let (message, new_span) = match rename {
                 Some(j) => {
                     new_used[j] = true;
-                    let d = &new.constants[j].name;
+                    let d = &new.constants[j];
                     (
-                        format!("constant `{}` renamed to `{d}`", c.name),
-                        self.decl_span(false, d).map(|s| (s, "new name".into())),
+                        format!("constant `{}` renamed to `{}`", c.name, d.name),
+                        Some((d.spans.name, "new name".into())),
                     )
                 }
                 None => (format!("constant `{}` removed", c.name), None),
@@ -635,7 +652,7 @@ impl Cx<'_> {
                 "C0104",
                 message,
                 new_span,
-                self.decl_span(true, &c.name).map(|s| (s, "old".into())),
+                Some((c.spans.name, "old".into())),
                 vec!["constants are not on the wire".into()],
             );
         }
@@ -644,7 +661,7 @@ impl Cx<'_> {
                 self.push(
                     "C0104",
                     format!("constant `{}` added", d.name),
-                    self.decl_span(false, &d.name).map(|s| (s, "added".into())),
+                    Some((d.spans.name, "added".into())),
                     None,
                     vec!["constants are not on the wire".into()],
                 );

@@ -9,7 +9,6 @@
 //! new schema, a secondary label in the old one.
 
 mod compare;
-mod spans;
 
 use std::fmt::Write;
 
@@ -194,19 +193,18 @@ pub fn compare_with_loaders(
     new_root: &str,
     new_loader: &dyn SourceLoader,
 ) -> Result<Report, Diagnostics> {
+    // The IR's spans point into the sources each compilation loaded.
     let compile = |root: &str, loader: &dyn SourceLoader| {
         let (schema, diags) = sema::compile(root, loader);
         match schema {
-            Some(s) if !diags.has_errors() => Ok(s),
+            Some(s) if !diags.has_errors() => Ok((s, diags.sources)),
             _ => Err(diags),
         }
     };
-    let old = compile(old_root, old_loader)?;
-    let new = compile(new_root, new_loader)?;
-    let mut sources = SourceMap::new();
-    let old_spans = spans::SpanIndex::build(old_root, &old, old_loader, &mut sources);
-    let new_spans = spans::SpanIndex::build(new_root, &new, new_loader, &mut sources);
-    let changes = compare::compare(&old, &new, &old_spans, &new_spans);
+    let (old, mut sources) = compile(old_root, old_loader)?;
+    let (new, new_sources) = compile(new_root, new_loader)?;
+    let new_files = sources.append(new_sources);
+    let changes = compare::compare(&old, &new, new_files);
     Ok(Report {
         sources,
         changes,

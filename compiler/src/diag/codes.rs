@@ -43,6 +43,8 @@ codes! {
     HalfOpenRange = "E0106", "half-open range";
     /// A doc comment that is not followed by a documentable item.
     DanglingDocComment = "E0107", "doc comment documents nothing";
+    /// A type expression nested more than 64 levels deep.
+    TypeNestingTooDeep = "E0108", "type expression nested too deeply";
 
     /// A type name that is not declared or not in scope.
     UnknownType = "E0201", "unknown type";
@@ -108,6 +110,12 @@ codes! {
 
     /// A type whose encoded size in bits does not fit in 64 bits.
     SizeOverflow = "E0401", "size overflow";
+    /// A type nested more than 64 levels deep (spec §11).
+    TypeTooDeep = "E0402", "type nested too deeply";
+    /// A type whose values take more than 64 MiB in memory (spec §11).
+    FootprintTooLarge = "E0403", "value too large in memory";
+    /// A type whose values are more than 256 KiB inline (spec §11).
+    InlineSizeTooLarge = "E0404", "inline size too large";
 }
 
 impl std::fmt::Display for Code {

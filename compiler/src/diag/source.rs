@@ -2,11 +2,11 @@
 //! produces, and their translation to 1-based line and column numbers for humans.
 
 /// Identifies one loaded schema file inside a [`SourceMap`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct FileId(pub u32);
 
 /// A half-open byte range `start..end` in one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Span {
     /// The file the offsets point into.
     pub file: FileId,
@@ -108,6 +108,14 @@ impl SourceMap {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
         self.files.push(SourceFile::new(name.into(), text.into()));
         FileId(self.files.len() as u32 - 1)
+    }
+
+    /// Moves every file of `other` after this map's files and returns how much their
+    /// ids grew: a span of `other` for file `f` is for file `f + shift` here.
+    pub fn append(&mut self, other: SourceMap) -> u32 {
+        let shift = self.files.len() as u32;
+        self.files.extend(other.files);
+        shift
     }
 
     /// The file with the given id.

@@ -78,7 +78,7 @@ impl CodecPlan {
                                 out_of_line: v
                                     .payload
                                     .as_ref()
-                                    .is_some_and(|t| memory::payload_out_of_line(schema, t)),
+                                    .is_some_and(|t| memory::payload_held_out_of_line(schema, t)),
                             })
                             .collect(),
                         undeclared: Kind::InvalidEnum,

@@ -76,35 +76,89 @@ impl Lowerer<'_> {
                 doc: decl.docs.lines.clone(),
                 origin: self.origin(unit, decl.name.span),
                 value,
+                spans: ir::Spans {
+                    name: decl.name.span,
+                    ty: Some(decl.ty.span),
+                },
             });
         }
         out
     }
 
     /// The value of constant `id`, reached through a use at `use_span`.
+    ///
+    /// A constant's value names at most one other constant (`C`, `-C`), so the
+    /// constants it depends on form a chain. The chain is followed in a loop and
+    /// then evaluated from its far end back, each value using the one after it:
+    /// no recursion, however long the chain (schemas are untrusted input).
     fn const_value(&mut self, id: usize, use_span: Span) -> Option<Value> {
-        match &self.const_slots[id] {
-            Slot::Done(v) => return v.as_ref().map(|(_, v)| v.clone()),
-            Slot::InProgress => {
-                self.const_cycle(id, use_span);
-                return None;
+        let mut chain = Vec::new();
+        let (mut at, mut reached_by) = (id, use_span);
+        // Follow the chain until a constant that is done, in progress (a cycle, or
+        // a constant further up that is being evaluated) or that names no other.
+        let cut = loop {
+            match self.const_slots[at] {
+                Slot::Done(_) => break false,
+                Slot::InProgress => {
+                    self.const_cycle(at, reached_by);
+                    break true;
+                }
+                Slot::Pending => {}
             }
-            Slot::Pending => {}
+            self.const_slots[at] = Slot::InProgress;
+            self.const_stack.push(at);
+            chain.push(at);
+            match self.const_reference(at) {
+                Some((next, span)) => (at, reached_by) = (next, span),
+                None => break false,
+            }
+        };
+        // The last constant of a chain that ran into a cycle would meet it again.
+        let mut skip_last = cut;
+        while let Some(c) = chain.pop() {
+            let result = self.evaluate_const(c, skip_last);
+            skip_last = false;
+            self.const_stack.pop();
+            self.const_slots[c] = Slot::Done(result);
         }
-        self.const_slots[id] = Slot::InProgress;
-        self.const_stack.push(id);
+        match &self.const_slots[id] {
+            Slot::Done(v) => v.as_ref().map(|(_, v)| v.clone()),
+            // `id` itself was in progress further up (a cycle, already reported).
+            _ => None,
+        }
+    }
+
+    /// The constant that constant `id`'s value names, with the span of the name.
+    fn const_reference(&self, id: usize) -> Option<(usize, Span)> {
+        let (unit, decl) = self.scope.consts[id];
+        let mut expr = &decl.value;
+        while let ValueExprKind::Neg(inner) = &expr.kind {
+            expr = inner;
+        }
+        let ValueExprKind::Name(ident) = &expr.kind else {
+            return None;
+        };
+        match self.scope.resolve(unit, &ident.name) {
+            Resolved::Found(Symbol::Const(next)) => Some((next, ident.span)),
+            _ => None,
+        }
+    }
+
+    /// Type-checks constant `id` and evaluates its value, once every constant it
+    /// names is done; `cyclic`: its value closes a cycle (already reported).
+    fn evaluate_const(&mut self, id: usize, cyclic: bool) -> Option<(ConstType, Value)> {
         let (unit, decl) = self.scope.consts[id];
         let ty = self.const_type(&decl.ty);
+        if cyclic {
+            return None;
+        }
         let raw = self.eval(unit, &decl.value);
-        let result = match (ty, raw) {
+        match (ty, raw) {
             (Some(ty), Some(raw)) => self
                 .convert(ty, raw, &decl.ty, decl.value.span)
                 .map(|v| (ty, v)),
             _ => None,
-        };
-        self.const_stack.pop();
-        self.const_slots[id] = Slot::Done(result.clone());
-        result.map(|(_, v)| v)
+        }
     }
 
     fn const_cycle(&mut self, id: usize, use_span: Span) {

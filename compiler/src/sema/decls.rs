@@ -1,14 +1,16 @@
-//! Lowering declarations (structs, messages, enums, unions) to [`ir::TypeDef`]s,
-//! with the checks that concern a declaration as a whole: duplicate members, tag
-//! values, tag widths, message ids.
+//! Lowering declarations (structs, messages, enums, unions) to the model's
+//! [`Def`]s, with the checks that concern a declaration as a whole: duplicate
+//! members, tag values, declared tag widths, message ids. The packed tag width of
+//! an enum or union without a declared tag type is the layout pass's to decide.
 
 use std::collections::HashMap;
 
 use super::builtins::{builtin, Builtin};
-use super::lower::{Lowerer, MemberInfo, TypeInfo};
+use super::lower::Lowerer;
+use super::model::{Def, DefKind, Field, Variant};
 use super::scope::TypeDecl;
 use crate::diag::{Code, Diagnostic, Span};
-use crate::ir::{self, bits_for, IntRepr, PackedLayout, TypeDef, TypeDefKind};
+use crate::ir;
 use crate::syntax::ast::{self, TypeExprKind};
 
 /// The implicit value of the next variant.
@@ -25,13 +27,14 @@ enum Next {
 const MESSAGE_ID_LIMIT: i128 = 1 << 31;
 
 impl Lowerer<'_> {
-    /// Lowers type `id`; sizes are placeholders until the layout pass.
-    pub fn lower_type_def(&mut self, id: ir::TypeId) -> TypeDef {
+    /// Lowers and checks the declaration of type `id`.
+    pub fn lower_type_def(&mut self, id: ir::TypeId) -> Def {
         let (unit, decl) = self.scope.types[id];
         let name = decl.name();
-        let mut info = TypeInfo {
-            name_span: name.span,
-            members: Vec::new(),
+        let tag_span = match decl {
+            TypeDecl::Struct(_) => None,
+            TypeDecl::Enum(d) => d.tag_type.as_ref().map(|t| t.span),
+            TypeDecl::Union(d) => d.tag_type.as_ref().map(|t| t.span),
         };
         let (docs, message_id, kind) = match decl {
             TypeDecl::Struct(d) => {
@@ -39,18 +42,12 @@ impl Lowerer<'_> {
                     .message_id
                     .as_ref()
                     .and_then(|e| self.message_id(unit, &name.name, e));
-                let fields = self.lower_fields(unit, d, &mut info);
-                (&d.docs, message_id, TypeDefKind::Struct { fields })
+                let fields = self.lower_fields(unit, d);
+                (&d.docs, message_id, DefKind::Struct { fields })
             }
             TypeDecl::Enum(d) => {
-                let (tags, bits) = self.tags(
-                    unit,
-                    "enum",
-                    &name.name,
-                    d.tag_type.as_ref(),
-                    &d.variants,
-                    &mut info,
-                );
+                let (tags, declared_tag_bits) =
+                    self.tags(unit, "enum", name, d.tag_type.as_ref(), &d.variants);
                 let variants = d
                     .variants
                     .iter()
@@ -59,67 +56,63 @@ impl Lowerer<'_> {
                         name: v.name.name.clone(),
                         doc: v.docs.lines.clone(),
                         value,
+                        spans: ir::Spans {
+                            name: v.name.span,
+                            ty: None,
+                        },
                     })
                     .collect();
-                let repr = IntRepr::for_width(false, bits);
                 (
                     &d.docs,
                     None,
-                    TypeDefKind::Enum {
-                        repr,
-                        packed_tag_bits: bits,
+                    DefKind::Enum {
+                        declared_tag_bits,
                         variants,
                     },
                 )
             }
             TypeDecl::Union(d) => {
-                let (tags, bits) = self.tags(
-                    unit,
-                    "union",
-                    &name.name,
-                    d.tag_type.as_ref(),
-                    &d.variants,
-                    &mut info,
-                );
+                let (tags, declared_tag_bits) =
+                    self.tags(unit, "union", name, d.tag_type.as_ref(), &d.variants);
                 let variants = d
                     .variants
                     .iter()
                     .zip(tags)
-                    .map(|(v, tag)| ir::UnionVariant {
+                    .map(|(v, tag)| Variant {
                         name: v.name.name.clone(),
                         doc: v.docs.lines.clone(),
                         tag,
                         payload: v.payload.as_ref().map(|t| self.lower_type(unit, t)),
-                        packed: PackedLayout::fixed(0),
+                        spans: ir::Spans {
+                            name: v.name.span,
+                            ty: v.payload.as_ref().map(|t| t.span),
+                        },
                     })
                     .collect();
                 (
                     &d.docs,
                     None,
-                    TypeDefKind::Union {
-                        packed_tag_bits: bits,
+                    DefKind::Union {
+                        declared_tag_bits,
                         variants,
                     },
                 )
             }
         };
-        self.info.push(info);
-        TypeDef {
+        Def {
             name: name.name.clone(),
             doc: docs.lines.clone(),
             origin: self.origin(unit, name.span),
             message_id,
+            spans: ir::Spans {
+                name: name.span,
+                ty: tag_span,
+            },
             kind,
-            packed: PackedLayout::fixed(0),
         }
     }
 
-    fn lower_fields(
-        &mut self,
-        unit: usize,
-        d: &ast::StructDecl,
-        info: &mut TypeInfo,
-    ) -> Vec<ir::Field> {
+    fn lower_fields(&mut self, unit: usize, d: &ast::StructDecl) -> Vec<Field> {
         let mut seen: HashMap<&str, Span> = HashMap::new();
         let mut fields = Vec::with_capacity(d.fields.len());
         for f in &d.fields {
@@ -140,17 +133,15 @@ impl Lowerer<'_> {
             } else {
                 seen.insert(&f.name.name, f.name.span);
             }
-            info.members.push(MemberInfo {
-                name: f.name.name.clone(),
-                ty_span: Some(f.ty.span),
-            });
-            fields.push(ir::Field {
+            fields.push(Field {
                 name: f.name.name.clone(),
                 doc: f.docs.lines.clone(),
                 line: self.sources.line_of(f.name.span),
                 ty: self.lower_type(unit, &f.ty),
-                packed_offset: None,
-                packed: PackedLayout::fixed(0),
+                spans: ir::Spans {
+                    name: f.name.span,
+                    ty: Some(f.ty.span),
+                },
             });
         }
         fields
@@ -188,24 +179,25 @@ impl Lowerer<'_> {
         Some(id)
     }
 
-    /// Checks the variants of an enum or union and computes their tag values and the
-    /// packed tag width. Returns one value per variant (0 for ones with errors).
+    /// Checks the variants of an enum or union and computes their tag values.
+    /// Returns one value per variant (0 for ones with errors) and the width of the
+    /// declared tag type, if there is a valid one.
     fn tags(
         &mut self,
         unit: usize,
         what: &str,
-        name: &str,
+        ident: &ast::Ident,
         tag_type: Option<&ast::TypeExpr>,
         variants: &[ast::VariantDecl],
-        info: &mut TypeInfo,
-    ) -> (Vec<u64>, u32) {
+    ) -> (Vec<u64>, Option<u32>) {
+        let name = ident.name.as_str();
         let declared = tag_type.and_then(|t| self.tag_width(what, t));
         if variants.is_empty() {
             self.diags.push(
                 Diagnostic::error(
                     Code::NoVariants,
                     format!("{what} `{name}` has no variants"),
-                    info.name_span,
+                    ident.span,
                     "no variants",
                 )
                 .with_help(format!(
@@ -218,10 +210,6 @@ impl Lowerer<'_> {
         let mut out = Vec::with_capacity(variants.len());
         let mut next = Next::Value(0);
         for v in variants {
-            info.members.push(MemberInfo {
-                name: v.name.name.clone(),
-                ty_span: v.payload.as_ref().map(|t| t.span),
-            });
             if let Some(&first) = names.get(v.name.name.as_str()) {
                 self.diags.push(
                     Diagnostic::error(
@@ -299,11 +287,7 @@ impl Lowerer<'_> {
                 values.insert(value, (span, &v.name.name));
             }
         }
-        let bits = match declared {
-            Some((bits, _)) => bits,
-            None => bits_for(u128::from(out.iter().copied().max().unwrap_or(0))),
-        };
-        (out, bits)
+        (out, declared.map(|(bits, _)| bits))
     }
 
     fn tag_value(&mut self, unit: usize, what: &str, expr: &ast::ValueExpr) -> Option<u64> {

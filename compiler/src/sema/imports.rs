@@ -1,6 +1,8 @@
 //! Loading the root file and everything it imports, depth-first in import order.
 //! Each file is loaded and parsed once; the resulting list is in post-order
 //! (a file's imports before the file), which is the order of declarations in the IR.
+//! The depth-first walk keeps its own stack of open files instead of recursing, so
+//! a chain of thousands of imports cannot exhaust the thread's stack.
 
 use std::collections::HashMap;
 
@@ -20,10 +22,26 @@ pub(crate) struct Unit {
     pub imports: Vec<usize>,
 }
 
-/// A file being loaded: its name and the import in it that is being followed.
+/// A file being loaded: its name and syntax tree, the import in it that is being
+/// followed, and how far its imports have been followed.
 struct Frame {
     name: String,
+    tree: ast::File,
     following: Option<Span>,
+    /// Index of the next item to look at for imports.
+    next_item: usize,
+    /// Unit indices of the files it imports, so far.
+    imports: Vec<usize>,
+}
+
+/// What [`Loader::open`] did with a file.
+enum Opened {
+    /// Loaded before: its unit index.
+    Done(usize),
+    /// Read and parsed; its frame is on the stack.
+    Started,
+    /// Not loaded (unreadable, or an import cycle); reported.
+    Failed,
 }
 
 struct Loader<'a> {
@@ -56,7 +74,7 @@ pub(crate) fn load(
         stack: Vec::new(),
         cyclic: Vec::new(),
     };
-    loader.visit(root.to_string(), None);
+    loader.walk(root.to_string());
     for (importer, target) in std::mem::take(&mut loader.cyclic) {
         if let (Some(&from), Some(&to)) = (loader.done.get(&importer), loader.done.get(&target)) {
             if from != to && !loader.units[from].imports.contains(&to) {
@@ -68,11 +86,30 @@ pub(crate) fn load(
 }
 
 impl Loader<'_> {
-    /// Loads `name` (reached through the import at `via`) unless already loaded;
-    /// returns its unit index.
-    fn visit(&mut self, name: String, via: Option<Span>) -> Option<usize> {
+    /// Loads `root` and, depth-first, every file it imports.
+    fn walk(&mut self, root: String) {
+        self.open(root, None);
+        while let Some(frame) = self.stack.last_mut() {
+            let Some(import) = next_import(frame) else {
+                self.finish();
+                continue;
+            };
+            let target = join(&frame.name, &import.path);
+            if !self.valid_path(&import) {
+                continue;
+            }
+            self.stack.last_mut().expect("open").following = Some(import.span);
+            if let Opened::Done(index) = self.open(target, Some(import.span)) {
+                self.add_import(index);
+            }
+        }
+    }
+
+    /// Starts loading `name` (reached through the import at `via`) unless it is
+    /// loaded already or on the stack (a cycle).
+    fn open(&mut self, name: String, via: Option<Span>) -> Opened {
         if let Some(&index) = self.done.get(&name) {
-            return Some(index);
+            return Opened::Done(index);
         }
         if let Some(pos) = self.stack.iter().position(|f| f.name == name) {
             self.cycle(
@@ -82,51 +119,51 @@ impl Loader<'_> {
             );
             let importer = self.stack.last().expect("non-empty").name.clone();
             self.cyclic.push((importer, name));
-            return None;
+            return Opened::Failed;
         }
         let text = match self.source.load(&name) {
             Ok(text) => text,
             Err(e) => {
                 self.not_found(&name, via, &e);
-                return None;
+                return Opened::Failed;
             }
         };
         let file = self.sources.add(name.clone(), text);
         let (tree, mut parse_diags) = syntax::parse(file, &self.sources.get(file).text);
         self.diags.append(&mut parse_diags);
-
         self.stack.push(Frame {
-            name: name.clone(),
+            name,
+            tree,
             following: None,
+            next_item: 0,
+            imports: Vec::new(),
         });
-        let mut imports = Vec::new();
-        for item in &tree.items {
-            let ast::Item::Import(import) = item else {
-                continue;
-            };
-            if !self.valid_path(import) {
-                continue;
-            }
-            let target = join(&name, &import.path);
-            self.stack.last_mut().expect("pushed above").following = Some(import.span);
-            if let Some(index) = self.visit(target, Some(import.span)) {
-                if !imports.contains(&index) {
-                    imports.push(index);
-                }
-            }
-        }
-        self.stack.pop();
+        Opened::Started
+    }
 
-        let origin = relative_to(&self.root_dir, &name);
+    /// The file on top of the stack has no imports left: it becomes a unit, and an
+    /// import of the file below it.
+    fn finish(&mut self) {
+        let frame = self.stack.pop().expect("a file is open");
+        let origin = relative_to(&self.root_dir, &frame.name);
         self.units.push(Unit {
-            name: name.clone(),
+            name: frame.name.clone(),
             origin,
-            ast: tree,
-            imports,
+            ast: frame.tree,
+            imports: frame.imports,
         });
         let index = self.units.len() - 1;
-        self.done.insert(name, index);
-        Some(index)
+        self.done.insert(frame.name, index);
+        self.add_import(index);
+    }
+
+    /// Records that the file on top of the stack imports unit `index`.
+    fn add_import(&mut self, index: usize) {
+        if let Some(importer) = self.stack.last_mut() {
+            if !importer.imports.contains(&index) {
+                importer.imports.push(index);
+            }
+        }
     }
 
     fn valid_path(&mut self, import: &ast::Import) -> bool {
@@ -211,4 +248,15 @@ impl Loader<'_> {
             "files cannot import each other; move the declarations both need into a third file that both import",
         ));
     }
+}
+
+/// The next `import` item of the frame's file, moving past it.
+fn next_import(frame: &mut Frame) -> Option<ast::Import> {
+    while let Some(item) = frame.tree.items.get(frame.next_item) {
+        frame.next_item += 1;
+        if let ast::Item::Import(import) = item {
+            return Some(import.clone());
+        }
+    }
+    None
 }

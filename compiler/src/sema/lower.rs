@@ -1,32 +1,18 @@
-//! The lowering driver: from the parsed units to a laid-out [`ir::Schema`], in
-//! order — declarations and scope, constants, type definitions, recursion check,
-//! layout. Every step runs even after errors in an earlier one (errors leave
-//! placeholders behind), so one run reports as much as possible.
+//! The lowering driver: from the parsed units to the checked [`Model`], in order —
+//! declarations and scope, constants, type definitions, recursion check — and then
+//! the layout pass, which builds the [`ir::Schema`] from it. Every step runs even
+//! after errors in an earlier one (errors leave placeholders behind), so one run
+//! reports as much as possible.
 
 use std::collections::HashMap;
 
 use super::consts::Slot;
 use super::imports::Unit;
+use super::model::Model;
 use super::scope::Scope;
-use crate::diag::{Code, Diagnostic, SourceMap, Span};
+use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::ir::{self, Schema};
-use crate::layout::{self, LayoutError, LayoutErrorKind};
-
-/// Source positions of a type's parts, indexed like the IR, for diagnostics of
-/// passes that work on the IR (recursion, layout).
-#[derive(Debug, Clone)]
-pub(crate) struct TypeInfo {
-    pub name_span: Span,
-    /// One per field (structs) or variant (enums, unions).
-    pub members: Vec<MemberInfo>,
-}
-
-/// A field's or variant's name and the span of its type, if it has one.
-#[derive(Debug, Clone)]
-pub(crate) struct MemberInfo {
-    pub name: String,
-    pub ty_span: Option<Span>,
-}
+use crate::layout;
 
 /// State shared by the lowering steps (their code is in `consts.rs`, `types.rs`,
 /// `decls.rs`).
@@ -41,8 +27,6 @@ pub(crate) struct Lowerer<'a> {
     pub const_stack: Vec<usize>,
     /// Message ids seen so far: where and by which message.
     pub message_ids: HashMap<u32, (Span, String)>,
-    /// Spans per type, indexed by `TypeId`.
-    pub info: Vec<TypeInfo>,
 }
 
 impl Lowerer<'_> {
@@ -72,25 +56,25 @@ pub(crate) fn lower(
         diags: Vec::new(),
         const_stack: Vec::new(),
         message_ids: HashMap::new(),
-        info: Vec::new(),
     };
     let constants = l.lower_consts();
-    let types: Vec<ir::TypeDef> = (0..l.scope.types.len())
+    let types = (0..l.scope.types.len())
         .map(|id| l.lower_type_def(id))
         .collect();
     let root_file = root.rsplit('/').next().unwrap_or(root).to_string();
-    let mut schema = Schema {
+    let model = Model {
         root_file,
         constants,
         types,
     };
-    super::recursion::check(&schema.types, &l.info, &mut l.diags);
+    super::recursion::check(&model, &mut l.diags);
     // The layout pass cuts cycles itself (counting a back reference as one bit,
     // which cannot cause a zero-width or overflow report), so it can run even
     // when recursive types were found and still report its own problems.
-    for error in layout::compute(&mut schema) {
-        let diag = layout_diagnostic(&schema, &l.info, error);
-        l.diags.push(diag);
+    let (schema, errors) = layout::build(&model);
+    for error in errors {
+        l.diags
+            .push(super::layout_errors::diagnostic(&model, error));
     }
     let failed = l
         .diags
@@ -99,36 +83,4 @@ pub(crate) fn lower(
         .any(|d| d.severity == crate::diag::Severity::Error);
     diags.append(&mut l.diags);
     (!failed).then_some(schema)
-}
-
-fn layout_diagnostic(schema: &Schema, info: &[TypeInfo], e: LayoutError) -> Diagnostic {
-    let def = &schema.types[e.type_id];
-    let member = e.member.map(|m| &info[e.type_id].members[m]);
-    let span = member
-        .and_then(|m| m.ty_span)
-        .unwrap_or(info[e.type_id].name_span);
-    let place = match member {
-        Some(m) => format!("`{}.{}`", def.name, m.name),
-        None => format!("`{}`", def.name),
-    };
-    match e.kind {
-        LayoutErrorKind::ZeroWidthListElement => Diagnostic::error(
-            Code::ZeroWidthListElement,
-            format!("list elements in {place} can encode to zero bits"),
-            span,
-            "a list of zero-width elements",
-        )
-        .with_note("a decoder bounds a list's memory by the input size, which needs elements of at least one bit (spec §5.6)")
-        .with_help(
-            "empty structs, one-variant enums and ranges with MIN == MAX encode to zero bits; \
-             store a count (e.g. a `u32`) instead of a list of them",
-        ),
-        LayoutErrorKind::Overflow => Diagnostic::error(
-            Code::SizeOverflow,
-            format!("the encoded size of {place} does not fit in 64 bits"),
-            span,
-            "size overflows",
-        )
-        .with_help("use smaller array lengths or `max` bounds; a list, string or bytes without `max` has no size limit"),
-    }
 }

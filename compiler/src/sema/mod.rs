@@ -1,17 +1,20 @@
-//! Semantic analysis: loading imports, name resolution, checks, and lowering to the
-//! IR (including the [`crate::layout`] pass).
+//! Semantic analysis: loading imports, name resolution and checks, producing the
+//! resolved [`model::Model`] from which the [`crate::layout`] pass builds the IR.
 //!
 //! Steps, each in its own file: `imports` (load and parse every file, detect
 //! import cycles) → `scope` (declarations, duplicates, lookup) → `consts`,
-//! `types`, `decls` (evaluate constants, lower and check types and declarations)
-//! → `recursion` (reject types that contain themselves) → layout.
+//! `types`, `decls` (evaluate constants, lower and check types and declarations
+//! into the model) → `recursion` (reject types that contain themselves) → layout.
+//! Sema decides no widths or sizes: everything derived is the layout pass's.
 
 mod builtins;
 mod consts;
 mod decls;
 mod imports;
+mod layout_errors;
 mod loader;
 mod lower;
+pub(crate) mod model;
 mod recursion;
 mod scope;
 mod suggest;

@@ -5,11 +5,13 @@
 //! of them side by side. *Visibility* is narrower: a file sees its own
 //! declarations and those of the files it imports directly, not what they import.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::builtins::{builtin, COMMON_NAMES};
 use super::imports::Unit;
-use super::suggest::closest;
+use super::suggest::{closest, Budget, BUDGET};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::TypeId;
 use crate::syntax::ast;
@@ -49,11 +51,14 @@ pub(crate) enum Resolved {
 }
 
 /// What kind of name a lookup wants (for messages and suggestions).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Want {
     Type,
     Const,
 }
+
+/// A shared, sorted list of names.
+type Names<'a> = Rc<[&'a str]>;
 
 /// Every declaration of the schema, in IR order.
 pub(crate) struct Scope<'a> {
@@ -64,6 +69,10 @@ pub(crate) struct Scope<'a> {
     pub consts: Vec<(usize, &'a ast::ConstDecl)>,
     /// The first declaration of each name.
     names: HashMap<&'a str, Symbol>,
+    /// Suggestion candidates per looking unit and wanted kind, sorted.
+    candidates: RefCell<HashMap<(usize, Want), Names<'a>>>,
+    /// What is left of the edit-distance work for suggestions.
+    budget: Budget,
 }
 
 impl<'a> Scope<'a> {
@@ -75,6 +84,8 @@ impl<'a> Scope<'a> {
             types: Vec::new(),
             consts: Vec::new(),
             names: HashMap::new(),
+            candidates: RefCell::new(HashMap::new()),
+            budget: Budget::new(BUDGET),
         };
         for (unit_index, unit) in units.iter().enumerate() {
             for item in &unit.ast.items {
@@ -224,7 +235,17 @@ impl<'a> Scope<'a> {
 
     /// The visible name of the wanted kind closest to `name` (plus built-in type names for types).
     fn suggest(&self, from: usize, name: &str, want: Want) -> Option<String> {
-        let mut candidates: Vec<&str> = self
+        let candidates = self.candidates(from, want);
+        closest(name, candidates.iter().copied(), &self.budget).map(str::to_string)
+    }
+
+    /// The names unit `from` sees of the wanted kind (plus built-in type names for
+    /// types), sorted; computed once per unit and kind.
+    fn candidates(&self, from: usize, want: Want) -> Names<'a> {
+        if let Some(list) = self.candidates.borrow().get(&(from, want)) {
+            return list.clone();
+        }
+        let mut candidates: Vec<&'a str> = self
             .names
             .iter()
             .filter(|(_, &symbol)| self.visible(from, self.unit_of(symbol)))
@@ -240,6 +261,10 @@ impl<'a> Scope<'a> {
             candidates.extend(COMMON_NAMES);
         }
         candidates.sort_unstable();
-        closest(name, candidates).map(str::to_string)
+        let list: Names<'a> = candidates.into();
+        self.candidates
+            .borrow_mut()
+            .insert((from, want), list.clone());
+        list
     }
 }

@@ -1,5 +1,7 @@
-//! Lowering type expressions to [`ir::Type`], with every check a type expression
-//! needs on its own: widths, ranges, quantization, lengths.
+//! Lowering type expressions to the model's [`Ty`], with every check a type
+//! expression needs on its own: widths, ranges, quantization, lengths. Widths the
+//! encoding derives (of bounded and quantized values, length prefixes) are left to
+//! the layout pass.
 //!
 //! On an error the diagnostic is recorded and a placeholder (`bool`) is returned,
 //! so lowering goes on and later checks still run; a schema with errors is never
@@ -7,20 +9,21 @@
 
 use super::builtins::{builtin, int_name, int_range, Builtin};
 use super::lower::Lowerer;
+use super::model::Ty;
 use super::scope::{Resolved, Symbol, Want};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::ir::{bits_for, FloatRepr, IntRepr, LengthEncoding, Type};
+use crate::ir::FloatRepr;
 use crate::syntax::ast::{self, Quant, TypeExprKind};
 
 /// Stands in for a type that had an error.
-const PLACEHOLDER: Type = Type::Bool;
+const PLACEHOLDER: Ty = Ty::Bool;
 
 /// Largest array length (spec: `1 ≤ N ≤ 2^32`).
 const MAX_ARRAY_LEN: i128 = 1 << 32;
 
 impl Lowerer<'_> {
     /// Lowers a type expression written in `unit`.
-    pub fn lower_type(&mut self, unit: usize, ty: &ast::TypeExpr) -> Type {
+    pub fn lower_type(&mut self, unit: usize, ty: &ast::TypeExpr) -> Ty {
         match &ty.kind {
             TypeExprKind::Name(ident) => self.lower_name(unit, ident),
             TypeExprKind::Refined(r) => self.lower_refined(unit, r),
@@ -42,9 +45,7 @@ impl Lowerer<'_> {
                     );
                     return PLACEHOLDER;
                 }
-                Type::Optional {
-                    inner: Box::new(self.lower_type(unit, inner)),
-                }
+                Ty::Optional(Box::new(self.lower_type(unit, inner)))
             }
             TypeExprKind::Array(elem, len) => {
                 let elem = self.lower_type(unit, elem);
@@ -63,34 +64,14 @@ impl Lowerer<'_> {
                     );
                     return PLACEHOLDER;
                 }
-                Type::Array {
-                    elem: Box::new(elem),
-                    len: len as u64,
-                }
+                Ty::Array(Box::new(elem), len as u64)
             }
             TypeExprKind::List(elem, max) => {
                 let elem = Box::new(self.lower_type(unit, elem));
-                let max = self.max_bound(unit, max.as_ref(), "list");
-                Type::List {
-                    elem,
-                    max,
-                    packed_len: length_encoding(max),
-                }
+                Ty::List(elem, self.max_bound(unit, max.as_ref(), "list"))
             }
-            TypeExprKind::String(max) => {
-                let max = self.max_bound(unit, max.as_ref(), "string");
-                Type::String {
-                    max,
-                    packed_len: length_encoding(max),
-                }
-            }
-            TypeExprKind::Bytes(max) => {
-                let max = self.max_bound(unit, max.as_ref(), "bytes");
-                Type::Bytes {
-                    max,
-                    packed_len: length_encoding(max),
-                }
-            }
+            TypeExprKind::String(max) => Ty::String(self.max_bound(unit, max.as_ref(), "string")),
+            TypeExprKind::Bytes(max) => Ty::Bytes(self.max_bound(unit, max.as_ref(), "bytes")),
         }
     }
 
@@ -113,32 +94,16 @@ impl Lowerer<'_> {
         Some(value as u64)
     }
 
-    fn lower_name(&mut self, unit: usize, ident: &ast::Ident) -> Type {
+    fn lower_name(&mut self, unit: usize, ident: &ast::Ident) -> Ty {
         match builtin(&ident.name) {
             Some(Ok(b)) => match b {
-                Builtin::Bool => Type::Bool,
-                Builtin::UInt(bits) => Type::UInt {
-                    bits,
-                    repr: IntRepr::for_width(false, bits),
-                },
-                Builtin::SInt(bits) => Type::SInt {
-                    bits,
-                    repr: IntRepr::for_width(true, bits),
-                },
-                Builtin::F32 => Type::Float {
-                    repr: FloatRepr::F32,
-                },
-                Builtin::F64 => Type::Float {
-                    repr: FloatRepr::F64,
-                },
-                Builtin::VarU(bits) => Type::VarUInt {
-                    bits,
-                    repr: IntRepr::for_width(false, bits),
-                },
-                Builtin::VarI(bits) => Type::VarSInt {
-                    bits,
-                    repr: IntRepr::for_width(true, bits),
-                },
+                Builtin::Bool => Ty::Bool,
+                Builtin::UInt(bits) => Ty::UInt { bits },
+                Builtin::SInt(bits) => Ty::SInt { bits },
+                Builtin::F32 => Ty::Float(FloatRepr::F32),
+                Builtin::F64 => Ty::Float(FloatRepr::F64),
+                Builtin::VarU(bits) => Ty::VarUInt { bits },
+                Builtin::VarI(bits) => Ty::VarSInt { bits },
                 // The parser turns `string`, `bytes`, `list<..>`, `optional<..>` into their own nodes.
                 Builtin::Generic => {
                     unreachable!("generic type names are parsed as their own syntax")
@@ -152,10 +117,7 @@ impl Lowerer<'_> {
                 PLACEHOLDER
             }
             None => match self.scope.resolve(unit, &ident.name) {
-                Resolved::Found(Symbol::Type(id)) => Type::Named {
-                    id,
-                    name: ident.name.clone(),
-                },
+                Resolved::Found(Symbol::Type(id)) => Ty::Named(id, ident.name.clone()),
                 _ => {
                     let diag = self.scope.unresolved(unit, ident, Want::Type);
                     self.diags.push(diag);
@@ -166,10 +128,10 @@ impl Lowerer<'_> {
     }
 
     /// `BASE in MIN..=MAX (bits B | step S)?`: a bounded integer or a quantized float.
-    fn lower_refined(&mut self, unit: usize, r: &ast::Refined) -> Type {
+    fn lower_refined(&mut self, unit: usize, r: &ast::Refined) -> Ty {
         let base = self.lower_type(unit, &r.base);
         match base {
-            Type::UInt { bits, repr } | Type::SInt { bits, repr } => {
+            Ty::UInt { bits } | Ty::SInt { bits } => {
                 if let Some(Quant::Bits(kw, _) | Quant::Step(kw, _)) = &r.quant {
                     self.diags.push(
                         Diagnostic::error(
@@ -181,10 +143,11 @@ impl Lowerer<'_> {
                         .with_help("a bounded integer is always stored in the fewest bits that hold MAX - MIN"),
                     );
                 }
-                self.lower_bounded(unit, r, repr.signed(), bits, repr)
+                let signed = matches!(base, Ty::SInt { .. });
+                self.lower_bounded(unit, r, signed, bits)
             }
-            Type::Float { repr } => self.lower_quantized(unit, r, repr),
-            Type::Bool if self.is_placeholder(&r.base) => PLACEHOLDER,
+            Ty::Float(repr) => self.lower_quantized(unit, r, repr),
+            Ty::Bool if self.is_placeholder(&r.base) => PLACEHOLDER,
             _ => {
                 let written = self.sources.snippet(r.base.span).to_string();
                 self.diags.push(
@@ -207,14 +170,7 @@ impl Lowerer<'_> {
         !matches!(&base.kind, TypeExprKind::Name(i) if i.name == "bool")
     }
 
-    fn lower_bounded(
-        &mut self,
-        unit: usize,
-        r: &ast::Refined,
-        signed: bool,
-        bits: u32,
-        repr: IntRepr,
-    ) -> Type {
+    fn lower_bounded(&mut self, unit: usize, r: &ast::Refined, signed: bool, bits: u32) -> Ty {
         let min = self.eval_int(unit, &r.min, "a range bound");
         let max = self.eval_int(unit, &r.max, "a range bound");
         let (Some(min), Some(max)) = (min, max) else {
@@ -254,16 +210,15 @@ impl Lowerer<'_> {
         if !ok {
             return PLACEHOLDER;
         }
-        Type::Bounded {
-            repr,
+        Ty::Bounded {
+            signed,
             base_bits: bits,
             min,
             max,
-            packed_bits: bits_for((max - min) as u128),
         }
     }
 
-    fn lower_quantized(&mut self, unit: usize, r: &ast::Refined, repr: FloatRepr) -> Type {
+    fn lower_quantized(&mut self, unit: usize, r: &ast::Refined, repr: FloatRepr) -> Ty {
         let min = self.eval_number(unit, &r.min, "a range bound");
         let max = self.eval_number(unit, &r.max, "a range bound");
         let (type_name, max_bits, mantissa_bits) = match repr {
@@ -388,12 +343,11 @@ impl Lowerer<'_> {
             );
             return PLACEHOLDER;
         }
-        Type::Quantized {
+        Ty::Quantized {
             repr,
             min,
             max,
             steps,
-            packed_bits: bits_for(u128::from(steps)),
         }
     }
 
@@ -447,15 +401,5 @@ impl Lowerer<'_> {
             );
         }
         Some(rounded as u64)
-    }
-}
-
-/// How the length of a list, string or bytes with this bound is written.
-fn length_encoding(max: Option<u64>) -> LengthEncoding {
-    match max {
-        Some(m) => LengthEncoding::Fixed {
-            bits: bits_for(u128::from(m)),
-        },
-        None => LengthEncoding::Varint,
     }
 }

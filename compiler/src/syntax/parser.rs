@@ -25,6 +25,12 @@ pub(super) struct Parser<'a> {
     last_error_at: Option<usize>,
 }
 
+/// Type expressions nest at most this deep (`u8` is 1, `list<u8>` 2), so later
+/// passes, which recurse once per level, never see deeper ones; such types would
+/// be rejected by the layout pass anyway (spec §11). The parser reports `E0108`
+/// at the first level too many.
+pub const MAX_TYPE_NESTING: u32 = 64;
+
 impl<'a> Parser<'a> {
     pub(super) fn new(tokens: &'a [Token]) -> Self {
         Parser {

@@ -2,14 +2,89 @@
 //! ...) and constant value expressions (`16`, `-0.5`, `MAX_NAME`).
 
 use super::ast::*;
-use super::parser::{PResult, Parser};
+use super::parser::{PResult, Parser, MAX_TYPE_NESTING};
 use super::token::{Keyword, TokenKind};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Span};
+
+/// A type constructor whose inner type is still being read.
+#[derive(Clone, Copy)]
+enum Open {
+    /// `[` T `; N]`
+    Array,
+    /// `optional<` T `>`
+    Optional,
+    /// `list<` T `>` or `list<` T `, max N>`
+    List,
+}
 
 impl Parser<'_> {
     /// A type, with an optional `in MIN..=MAX` refinement.
+    ///
+    /// Type expressions nest (`list<optional<[u8; 4]>>`), but the parser does not
+    /// recurse: it reads the opening of each constructor onto a stack down to the
+    /// innermost type, then closes them innermost first. Nesting beyond
+    /// [`MAX_TYPE_NESTING`] levels is reported (`E0108`) where it starts.
     pub(super) fn type_expr(&mut self) -> PResult<TypeExpr> {
-        let base = self.type_atom()?;
+        let mut open: Vec<(Open, Span)> = Vec::new();
+        let innermost = loop {
+            if open.len() as u32 >= MAX_TYPE_NESTING {
+                self.too_deep();
+                return Err(());
+            }
+            let start = self.span();
+            let constructor = match self.peek() {
+                TokenKind::LBracket => Open::Array,
+                TokenKind::Ident(name) if name == "optional" => Open::Optional,
+                TokenKind::Ident(name) if name == "list" => Open::List,
+                _ => break self.type_leaf()?,
+            };
+            self.bump();
+            match constructor {
+                Open::Array => {}
+                Open::Optional => self.open_angle("optional<T>")?,
+                Open::List => self.open_angle("list<T>` or `list<T, max N>")?,
+            }
+            open.push((constructor, start));
+        };
+        let mut ty = self.maybe_refined(innermost)?;
+        while let Some((constructor, start)) = open.pop() {
+            let inner = Box::new(ty);
+            let (kind, close) = match constructor {
+                Open::Array => {
+                    if !self.at(&TokenKind::Semi) {
+                        let help = Some("write `[T; N]`".into());
+                        self.error_expected("`;` and the array length", help);
+                        return Err(());
+                    }
+                    self.bump();
+                    let len = self.value_expr("the array length")?;
+                    let close = self.expect(&TokenKind::RBracket, "`]`")?;
+                    (TypeExprKind::Array(inner, len), close)
+                }
+                Open::Optional => {
+                    let close = self.expect(&TokenKind::Gt, "`>`")?;
+                    (TypeExprKind::Optional(inner), close)
+                }
+                Open::List => {
+                    let mut max = None;
+                    if self.eat(&TokenKind::Comma).is_some() {
+                        max = Some(self.max_bound("list<T, max N>")?);
+                    } else if !self.at(&TokenKind::Gt) {
+                        self.error_expected("`,` or `>`", None);
+                        return Err(());
+                    }
+                    let close = self.expect(&TokenKind::Gt, "`>`")?;
+                    (TypeExprKind::List(inner, max), close)
+                }
+            };
+            let span = start.to(close);
+            ty = self.maybe_refined(TypeExpr { kind, span })?;
+        }
+        Ok(ty)
+    }
+
+    /// `base`, or `base in MIN..=MAX ...` when a refinement follows.
+    fn maybe_refined(&mut self, base: TypeExpr) -> PResult<TypeExpr> {
         if self.at_kw(Keyword::In) {
             self.refinement(base)
         } else {
@@ -17,80 +92,51 @@ impl Parser<'_> {
         }
     }
 
-    fn type_atom(&mut self) -> PResult<TypeExpr> {
+    #[cold]
+    fn too_deep(&mut self) {
+        let diag = Diagnostic::error(
+            Code::TypeNestingTooDeep,
+            format!("type expression nested more than {MAX_TYPE_NESTING} levels deep"),
+            self.span(),
+            format!("level {}", MAX_TYPE_NESTING + 1),
+        )
+        .with_help(
+            "no type can be more than 64 levels deep (spec §11); flatten it, or send \
+             deep parts as separate messages",
+        );
+        self.report(diag);
+    }
+
+    /// A type that nests no other: a name (built-in or declared), `string` or
+    /// `bytes` with an optional `<max N>`.
+    fn type_leaf(&mut self) -> PResult<TypeExpr> {
         let start = self.span();
-        match self.peek().clone() {
-            TokenKind::LBracket => {
-                self.bump();
-                let elem = self.type_expr()?;
-                if !self.at(&TokenKind::Semi) {
-                    self.error_expected("`;` and the array length", Some("write `[T; N]`".into()));
-                    return Err(());
-                }
-                self.bump();
-                let len = self.value_expr("the array length")?;
-                let close = self.expect(&TokenKind::RBracket, "`]`")?;
-                Ok(TypeExpr {
-                    kind: TypeExprKind::Array(Box::new(elem), len),
-                    span: start.to(close),
-                })
-            }
-            TokenKind::Ident(name) => {
-                let ident = Ident {
-                    name: name.clone(),
-                    span: self.bump().span,
-                };
-                match name.as_str() {
-                    "optional" => {
-                        self.open_angle("optional<T>")?;
-                        let inner = self.type_expr()?;
-                        let close = self.expect(&TokenKind::Gt, "`>`")?;
-                        Ok(TypeExpr {
-                            kind: TypeExprKind::Optional(Box::new(inner)),
-                            span: start.to(close),
-                        })
-                    }
-                    "list" => {
-                        self.open_angle("list<T>` or `list<T, max N>")?;
-                        let elem = self.type_expr()?;
-                        let mut max = None;
-                        if self.eat(&TokenKind::Comma).is_some() {
-                            max = Some(self.max_bound("list<T, max N>")?);
-                        } else if !self.at(&TokenKind::Gt) {
-                            self.error_expected("`,` or `>`", None);
-                            return Err(());
-                        }
-                        let close = self.expect(&TokenKind::Gt, "`>`")?;
-                        Ok(TypeExpr {
-                            kind: TypeExprKind::List(Box::new(elem), max),
-                            span: start.to(close),
-                        })
-                    }
-                    "string" | "bytes" => {
-                        let mut span = start;
-                        let mut max = None;
-                        if self.eat(&TokenKind::Lt).is_some() {
-                            max = Some(self.max_bound(&format!("{name}<max N>"))?);
-                            span = start.to(self.expect(&TokenKind::Gt, "`>`")?);
-                        }
-                        let kind = if name == "string" {
-                            TypeExprKind::String(max)
-                        } else {
-                            TypeExprKind::Bytes(max)
-                        };
-                        Ok(TypeExpr { kind, span })
-                    }
-                    _ => Ok(TypeExpr {
-                        kind: TypeExprKind::Name(ident),
-                        span: start,
-                    }),
-                }
-            }
-            _ => {
-                self.error_expected("a type", None);
-                Err(())
-            }
+        let TokenKind::Ident(name) = self.peek().clone() else {
+            self.error_expected("a type", None);
+            return Err(());
+        };
+        let ident = Ident {
+            name: name.clone(),
+            span: self.bump().span,
+        };
+        if name != "string" && name != "bytes" {
+            return Ok(TypeExpr {
+                kind: TypeExprKind::Name(ident),
+                span: start,
+            });
         }
+        let mut span = start;
+        let mut max = None;
+        if self.eat(&TokenKind::Lt).is_some() {
+            max = Some(self.max_bound(&format!("{name}<max N>"))?);
+            span = start.to(self.expect(&TokenKind::Gt, "`>`")?);
+        }
+        let kind = if name == "string" {
+            TypeExprKind::String(max)
+        } else {
+            TypeExprKind::Bytes(max)
+        };
+        Ok(TypeExpr { kind, span })
     }
 
     fn open_angle(&mut self, form: &str) -> PResult<()> {

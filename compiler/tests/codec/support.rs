@@ -7,8 +7,9 @@ pub use bitwire_compiler::codec::{
 };
 pub use bitwire_compiler::ir::{
     bits_for, EnumVariant, Field, FloatRepr, IntRepr, LengthEncoding, Origin, PackedLayout, Schema,
-    Type, TypeDef, TypeDefKind, TypeId, UnionVariant,
+    Spans, Type, TypeDef, TypeDefKind, TypeId, UnionVariant,
 };
+pub use bitwire_compiler::layout;
 pub use serde_json::json;
 
 pub fn u(bits: u32) -> Type {
@@ -127,11 +128,13 @@ impl Builder {
                 line: 1,
             },
             message_id: None,
+            memory: layout::memory_of_def(&kind, &self.schema.types),
             kind,
             packed: PackedLayout {
                 min_bits,
                 max_bits: None,
             },
+            spans: Spans::default(),
         });
         Type::Named {
             id: self.schema.types.len() - 1,
@@ -160,6 +163,7 @@ impl Builder {
                 packed: self.layout(&ty),
                 ty,
                 packed_offset: None,
+                spans: Spans::default(),
             })
             .collect();
         self.add(name, TypeDefKind::Struct { fields }, min)
@@ -172,6 +176,7 @@ impl Builder {
                 name: (*n).into(),
                 doc: vec![],
                 value: *v,
+                spans: Spans::default(),
             })
             .collect();
         let kind = TypeDefKind::Enum {
@@ -201,6 +206,7 @@ impl Builder {
                     .as_ref()
                     .map_or(PackedLayout::fixed(0), |t| self.layout(t)),
                 payload,
+                spans: Spans::default(),
             })
             .collect();
         self.add(
