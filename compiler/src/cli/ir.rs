@@ -1,5 +1,5 @@
-//! `bitwire check` and `bitwire ir`: run the front end and report diagnostics, or
-//! print the compiled IR as JSON.
+//! `bitwire check`, `bitwire ir` and `bitwire plan`: run the front end and report
+//! diagnostics, or print the compiled IR or its codec plan as JSON.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -39,7 +39,21 @@ pub fn dump(args: &SchemaArg) -> ExitCode {
     let Some(schema) = compile(args) else {
         return ExitCode::FAILURE;
     };
-    let json = serde_json::to_string_pretty(&schema).expect("the IR always serializes");
+    print_json(&serde_json::to_value(&schema).expect("the IR always serializes"))
+}
+
+/// `bitwire plan SCHEMA`: print the codec plan (every wire operation, check and
+/// allocation charge the code generators print, ADR 0010) as pretty JSON.
+pub fn plan(args: &SchemaArg) -> ExitCode {
+    let Some(schema) = compile(args) else {
+        return ExitCode::FAILURE;
+    };
+    let plan = crate::plan::CodecPlan::build(&schema);
+    print_json(&serde_json::to_value(&plan).expect("the plan always serializes"))
+}
+
+fn print_json(value: &serde_json::Value) -> ExitCode {
+    let json = serde_json::to_string_pretty(value).expect("JSON prints");
     let mut out = std::io::stdout().lock();
     if writeln!(out, "{json}").is_err() {
         return ExitCode::FAILURE;

@@ -33,6 +33,9 @@ pub enum Command {
     Check(SchemaArg),
     /// Print the compiled IR of a schema as JSON.
     Ir(SchemaArg),
+    /// Print the codec plan of a schema as JSON: every wire operation, check, error
+    /// kind and allocation charge the code generators print (ADR 0010).
+    Plan(SchemaArg),
     /// Encode a JSON value into packed bytes (reference codec).
     Encode(CodecArgs),
     /// Decode packed bytes into a JSON value (reference codec).
@@ -125,6 +128,7 @@ pub fn main() -> ExitCode {
         Command::Gen(args) => gen::run(&args),
         Command::Check(args) => ir::check(&args),
         Command::Ir(args) => ir::dump(&args),
+        Command::Plan(args) => ir::plan(&args),
         Command::Encode(args) => codec::encode(&args),
         Command::Decode(args) => codec::decode(&args),
         Command::Fmt(args) => fmt::run(&args),

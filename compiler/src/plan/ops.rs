@@ -57,7 +57,7 @@ impl Node {
 
 /// The wire operation of a value.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "op", rename_all = "snake_case")]
+#[serde(tag = "op", content = "of", rename_all = "snake_case")]
 pub enum Op {
     /// A fixed-width scalar of at most 64 bits (§3, §4).
     Scalar(Scalar),

@@ -136,3 +136,20 @@ fn encode_failure_depends_on_what_the_language_can_hold() {
     assert!(!st.encode_can_fail(Lang::RUST));
     assert!(st.encode_can_fail(Lang::GO));
 }
+
+#[test]
+fn plans_of_every_vector_schema_serialize_deterministically() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/vectors");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("testdata/vectors") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "bw") {
+            let schema = crate::compile_file(&path).expect("a vector schema compiles");
+            let a = serde_json::to_string(&CodecPlan::build(&schema)).expect("serializes");
+            let b = serde_json::to_string(&CodecPlan::build(&schema)).expect("serializes");
+            assert_eq!(a, b, "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 10, "found {seen} schemas");
+}

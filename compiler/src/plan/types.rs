@@ -64,7 +64,7 @@ pub struct FieldPlan {
 
 /// One step of a struct's encoding, in stream order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "step", rename_all = "snake_case")]
+#[serde(tag = "step", content = "of", rename_all = "snake_case")]
 pub enum Step {
     /// Fixed-width scalars — fields of the struct, and fields of fixed-width structs
     /// nested in it — sharing one word.
