@@ -30,7 +30,11 @@ pub fn decode_fn(g: &Gen, p: &mut Printer, id: TypeId, mode: Mode) {
         }
     }
     p.line("#[inline]");
-    let reader = if plan.is_zero_width() { "_r" } else { "r" };
+    let reader = if body_reads(&plan.body, mode) {
+        "r"
+    } else {
+        "_r"
+    };
     p.open(mode.signature(reader));
     match &plan.body {
         Body::Struct(s) => decode_struct(g, p, id, s, mode),
@@ -38,6 +42,22 @@ pub fn decode_fn(g: &Gen, p: &mut Printer, id: TypeId, mode: Mode) {
         Body::Union(u) => decode_union(g, p, id, u, mode),
     }
     p.close("}");
+}
+
+/// Whether the body of a type's `read` or `check` uses the reader: anything with bits,
+/// and in `read` a nested struct or union even of zero bits (its own `read` is called).
+fn body_reads(body: &Body, mode: Mode) -> bool {
+    match body {
+        Body::Struct(s) => s.fields.iter().any(|f| values::reads(&f.node, mode)),
+        Body::Enum(e) => e.tag_bits > 0,
+        Body::Union(u) => {
+            u.tag_bits > 0
+                || u.arms
+                    .iter()
+                    .filter_map(|a| a.payload.as_ref())
+                    .any(|n| values::reads(n, mode))
+        }
+    }
 }
 
 fn decode_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, mode: Mode) {

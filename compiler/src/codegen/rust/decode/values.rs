@@ -34,6 +34,20 @@ impl Mode {
     }
 }
 
+/// Whether decoding `node` uses the reader: anything with bits, and in `read` a
+/// zero-width struct or union (whose own `read` is called) or an array of them.
+pub(crate) fn reads(node: &Node, mode: Mode) -> bool {
+    if !node.is_zero_width() {
+        return true;
+    }
+    match (&node.op, mode) {
+        (_, Mode::Check) => false,
+        (Op::Named(_), Mode::Read) => true,
+        (Op::Array(a), Mode::Read) => reads(&a.elem, mode),
+        _ => false,
+    }
+}
+
 /// The one value of a zero-width scalar (a literal with its type's suffix, so that
 /// `let x = 5u16;` has the field's type).
 pub(crate) fn constant(g: &Gen, s: &Scalar) -> String {
@@ -409,9 +423,27 @@ fn decode_array(
         }
         return;
     }
-    let i = ctx.deeper().var("i");
+    // An element that reads nothing needs no index for its errors.
+    let i = if reads(&a.elem, mode) {
+        ctx.deeper().var("i")
+    } else {
+        "_".to_string()
+    };
     let item = ctx.deeper().var("item");
     let rust = g.rust_type(node);
+    if let Op::Scalar(s) = &a.elem.op {
+        if s.bits == 0 {
+            // Every element is the type's one value.
+            let one = constant(g, s);
+            let init = if a.out_of_line {
+                format!("::bitwire::boxed_array({one})")
+            } else {
+                format!("[{one}; {len}]")
+            };
+            let_stmt(p, &format!("{dest}: {rust}"), &init);
+            return;
+        }
+    }
     if let Some(zero) = zero_value(&a.elem) {
         let init = if a.out_of_line {
             format!("::bitwire::boxed_array({zero})")
