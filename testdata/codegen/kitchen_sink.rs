@@ -543,13 +543,8 @@ impl Scalars {
         let full16 = r.read_int(16).in_field("full16")? as i16;
         let i64v = r.read_int(64).in_field("i64v")?;
         let i33_ = r.read_int(33).in_field("i33")?;
-        let c = r.read_chunk(32);
-        let half = c.get(0, 32).in_field("half")?;
-        let half = ::bitwire::f32_from_wire(half, c.start()).in_field("half")?;
-        let c = r.read_chunk(64);
-        let double = c.get(0, 64).in_field("double")?;
-        let t = ::bitwire::f64_from_wire(double, c.start());
-        let double = t.in_field("double")?;
+        let half = r.read_f32().in_field("half")?;
+        let double = r.read_f64().in_field("double")?;
         let c = r.read_chunk(22);
         const RUN3: &[(u32, u32, &[&str])] = &[(0, 10, &["level"])];
         if c.avail() < 10 {
@@ -663,12 +658,8 @@ impl Scalars {
         r.skip_bits(16).in_field("full16")?;
         r.skip_bits(64).in_field("i64v")?;
         r.skip_bits(33).in_field("i33")?;
-        let c = r.read_chunk(32);
-        let v = c.get(0, 32).in_field("half")?;
-        ::bitwire::f32_from_wire(v, c.start()).in_field("half")?;
-        let c = r.read_chunk(64);
-        let v = c.get(0, 64).in_field("double")?;
-        ::bitwire::f64_from_wire(v, c.start()).in_field("double")?;
+        r.read_f32().in_field("half")?;
+        r.read_f64().in_field("double")?;
         let c = r.read_chunk(22);
         const RUN3: &[(u32, u32, &[&str])] = &[(0, 10, &["level"])];
         if c.avail() < 10 {

@@ -64,7 +64,7 @@ pub fn quantize(v: f64, min: f64, max: f64, steps: u64, at: u64) -> Result<u64> 
 /// `OutOfRange` at `at` for the float `v` outside `min..=max` (or NaN).
 #[cold]
 #[inline(never)]
-pub fn float_range_error(at: u64, v: f64, min: f64, max: f64) -> Error {
+pub(crate) fn float_range_error(at: u64, v: f64, min: f64, max: f64) -> Error {
     Error::new(ErrorKind::OutOfRange, at).with_detail(crate::Detail::FloatRange {
         value: v.to_bits(),
         min: min.to_bits(),

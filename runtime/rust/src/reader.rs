@@ -316,17 +316,6 @@ impl<'a> BitReader<'a> {
         usize::try_from(len).map_err(|_| Error::new(ErrorKind::LimitExceeded, start))
     }
 
-    /// Reads `len` bytes (length already checked with [`Self::check_len`]) into `out`,
-    /// replacing its contents.
-    #[inline]
-    pub fn read_bytes_into(&mut self, len: usize, out: &mut Vec<u8>) -> Result<()> {
-        out.clear();
-        self.check_bytes(len)?;
-        out.resize(len, 0);
-        self.fill_bytes(out);
-        Ok(())
-    }
-
     /// Reads `len` bytes (length already checked) as a new `Vec`, allocated once at its
     /// final size.
     #[inline]
@@ -454,7 +443,7 @@ impl<'a> BitReader<'a> {
     /// The next `len` bytes as a slice of the input, without copying, when the reader
     /// is on a byte boundary and they are all there; `None` otherwise. Does not move.
     #[inline]
-    pub fn peek_aligned_bytes(&self, len: usize) -> Option<&'a [u8]> {
+    fn peek_aligned_bytes(&self, len: usize) -> Option<&'a [u8]> {
         if self.pos & 7 != 0 {
             return None;
         }

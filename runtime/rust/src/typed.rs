@@ -4,9 +4,8 @@
 //! the same instructions as if it spelled the arithmetic out.
 
 use crate::{
-    dequantize, dequantize_scaled, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire,
-    quantize, sign_extend, to_twos_complement, BitReader, BitWriter, Chunk, Error, ErrorKind,
-    Result,
+    f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, quantize, sign_extend,
+    to_twos_complement, BitReader, BitWriter, Error, ErrorKind, Result,
 };
 
 impl BitWriter<'_> {
@@ -91,115 +90,6 @@ impl BitReader<'_> {
         }
         Ok(())
     }
-
-    /// Reads a quantized float stored in `bits` bits; a stored integer above `steps`
-    /// is `OutOfRange` at the value. Returns the binary64 grid value (`f32` fields
-    /// round it with `as f32`, §4.3).
-    #[inline]
-    pub fn read_quantized(&mut self, bits: u32, min: f64, max: f64, steps: u64) -> Result<f64> {
-        let q = self.read_grid_index(bits, steps)?;
-        Ok(dequantize(q, min, max, steps))
-    }
-
-    /// [`Self::read_quantized`] with a compiler-proved `scale` (see [`dequantize_scaled`]).
-    #[inline]
-    pub fn read_quantized_scaled(
-        &mut self,
-        bits: u32,
-        min: f64,
-        max: f64,
-        steps: u64,
-        scale: f64,
-    ) -> Result<f64> {
-        let q = self.read_grid_index(bits, steps)?;
-        Ok(dequantize_scaled(q, min, max, steps, scale))
-    }
-
-    /// Checks a quantized float stored in `bits` bits without computing its value
-    /// (`verify`): the error [`Self::read_quantized`] gives for the same input.
-    #[inline]
-    pub fn skip_quantized(&mut self, bits: u32, steps: u64) -> Result<()> {
-        self.read_grid_index(bits, steps).map(|_| ())
-    }
-
-    /// The stored integer of a quantized float: `OutOfRange` at the value above `steps`.
-    #[inline(always)]
-    fn read_grid_index(&mut self, bits: u32, steps: u64) -> Result<u64> {
-        let at = self.bit_pos();
-        let q = self.read_bits(bits)?;
-        if q > steps {
-            return Err(crate::Error::new(ErrorKind::OutOfRange, at));
-        }
-        Ok(q)
-    }
-}
-
-impl Chunk {
-    /// The `iN` (`bits` = N) at `offset` bits into the chunk, sign-extended.
-    #[inline(always)]
-    pub fn get_int(&self, offset: u32, bits: u32) -> Result<i64> {
-        Ok(sign_extend(self.get(offset, bits)?, bits))
-    }
-
-    /// The `f32` at `offset`; a non-canonical NaN is `NonCanonical` there.
-    #[inline(always)]
-    pub fn get_f32(&self, offset: u32) -> Result<f32> {
-        f32_from_wire(self.get(offset, 32)?, self.start() + u64::from(offset))
-    }
-
-    /// The `f64` at `offset`; a non-canonical NaN is `NonCanonical` there.
-    #[inline(always)]
-    pub fn get_f64(&self, offset: u32) -> Result<f64> {
-        f64_from_wire(self.get(offset, 64)?, self.start() + u64::from(offset))
-    }
-
-    /// The quantized float stored in `bits` bits at `offset`; a stored integer above
-    /// `steps` is `OutOfRange` there. Returns the binary64 grid value.
-    #[inline]
-    pub fn get_quantized(
-        &self,
-        offset: u32,
-        bits: u32,
-        min: f64,
-        max: f64,
-        steps: u64,
-    ) -> Result<f64> {
-        let q = self.grid_index(offset, bits, steps)?;
-        Ok(dequantize(q, min, max, steps))
-    }
-
-    /// [`Self::get_quantized`] with a compiler-proved `scale` (see [`dequantize_scaled`]).
-    #[inline]
-    pub fn get_quantized_scaled(
-        &self,
-        offset: u32,
-        bits: u32,
-        min: f64,
-        max: f64,
-        steps: u64,
-        scale: f64,
-    ) -> Result<f64> {
-        let q = self.grid_index(offset, bits, steps)?;
-        Ok(dequantize_scaled(q, min, max, steps, scale))
-    }
-
-    /// The stored integer of the quantized float at `offset`: `OutOfRange` there above
-    /// `steps`.
-    #[inline(always)]
-    fn grid_index(&self, offset: u32, bits: u32, steps: u64) -> Result<u64> {
-        let q = self.get(offset, bits)?;
-        if q > steps {
-            return Err(self.error(ErrorKind::OutOfRange, offset));
-        }
-        Ok(q)
-    }
-
-    /// Checks the quantized float at `offset` without computing its value (`verify`):
-    /// the error [`Self::get_quantized`] gives for the same input.
-    #[inline(always)]
-    pub fn check_quantized(&self, offset: u32, bits: u32, steps: u64) -> Result<()> {
-        self.grid_index(offset, bits, steps).map(|_| ())
-    }
 }
 
 #[cfg(test)]
@@ -224,23 +114,7 @@ mod tests {
         assert_eq!(r.read_int(4).unwrap(), -3);
         assert!(r.read_f32().unwrap().is_nan());
         assert_eq!(r.read_f64().unwrap().to_bits(), (-0.0f64).to_bits());
-        assert_eq!(r.read_quantized(8, 0.0, 1.0, 255).unwrap(), 128.0 / 255.0);
-
-        let mut r = BitReader::new(&buf);
-        let c = r.read_chunk(36);
-        assert_eq!(c.get_int(0, 4).unwrap(), -3);
-        assert!(c.get_f32(4).unwrap().is_nan());
-        let e = c.get_quantized(0, 4, 0.0, 1.0, 12).unwrap_err();
-        assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 0));
-        assert_eq!(c.check_quantized(0, 4, 12), Err(e));
-        c.check_quantized(0, 4, 13).unwrap();
-
-        let mut r = BitReader::new(&buf);
-        r.skip_bits(100).unwrap();
-        r.skip_quantized(8, 255).unwrap();
-        let mut r = BitReader::new(&buf);
-        let e = r.skip_quantized(4, 12).unwrap_err();
-        assert_eq!((e.kind(), e.bit()), (ErrorKind::OutOfRange, 0));
+        assert_eq!(r.read_bits(8).unwrap(), 128);
     }
 
     #[test]
@@ -252,9 +126,7 @@ mod tests {
         w.finish();
         let mut r = BitReader::new(&buf);
         r.read_bits(3).unwrap();
-        let e = r.clone().read_f32().unwrap_err();
-        assert_eq!((e.kind(), e.bit()), (ErrorKind::NonCanonical, 3));
-        let e = r.read_chunk(32).get_f32(0).unwrap_err();
+        let e = r.read_f32().unwrap_err();
         assert_eq!((e.kind(), e.bit()), (ErrorKind::NonCanonical, 3));
     }
 }

@@ -299,6 +299,17 @@ fn lone_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, s: &Scalar, dest: &str, mode
             Mode::Check => check_call(p, ctx, &format!("{}::check(r)", g.ident(id))),
         };
     }
+    if let ScalarKind::Float { repr } = s.kind {
+        // The reader's own call checks truncation and the canonical NaN (§3.2).
+        let call = match repr {
+            FloatRepr::F32 => "r.read_f32()",
+            FloatRepr::F64 => "r.read_f64()",
+        };
+        return match mode {
+            Mode::Read => read_call(p, ctx, dest, call),
+            Mode::Check => check_call(p, ctx, call),
+        };
+    }
     if s.decode.is_none() {
         let call = match s.kind {
             ScalarKind::Bool => "r.read_bool()".to_string(),
