@@ -74,8 +74,51 @@ fn main() {
             .unwrap();
         }
     }
+    modules.push_str(&extra_schemas(&out_dir));
     let text = format!(
         "{modules}\n/// Every named type of every suite.\npub fn registry() -> Vec<crate::TypeCodec> {{\n    vec![\n{registry}    ]\n}}\n"
     );
     std::fs::write(out_dir.join("suites.rs"), text).expect("write suites.rs");
+}
+
+/// Generates the schemas of `conformance/rust/schemas/` (test-only shapes too large for
+/// the shared vector suites, such as a 16 MiB array) into `pub mod extra`, outside the
+/// registry that the property tests walk.
+fn extra_schemas(out_dir: &Path) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("conformance/rust/schemas exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bw"))
+        .collect();
+    paths.sort();
+    let mut modules =
+        String::from("/// Test-only schemas (`conformance/rust/schemas/`).\npub mod extra {\n");
+    for path in &paths {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let schema = bitwire_compiler::compile_file(path)
+            .unwrap_or_else(|d| panic!("{} does not compile:\n{}", path.display(), d.render()));
+        let name = path
+            .file_stem()
+            .expect("a file name")
+            .to_string_lossy()
+            .into_owned();
+        let opts = RustOptions {
+            json: false,
+            source_name: schema.root_file.clone(),
+        };
+        let file = format!("extra_{name}.rs");
+        std::fs::write(out_dir.join(&file), generate_rust(&schema, &opts)).expect("write");
+        writeln!(modules, "    /// Generated from `{}`.", schema.root_file).unwrap();
+        writeln!(modules, "    pub mod {name} {{").unwrap();
+        writeln!(
+            modules,
+            "        include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));"
+        )
+        .unwrap();
+        writeln!(modules, "    }}").unwrap();
+    }
+    modules.push_str("}\n");
+    modules
 }

@@ -115,3 +115,24 @@ fn default_limits_bound_a_hostile_input() {
     assert_eq!(got.map_err(|e| e.kind()), Err(ErrorKind::LimitExceeded));
     assert!(peak <= ERROR_ALLOWANCE, "allocated {peak} bytes");
 }
+
+#[test]
+fn a_16_mib_array_decodes_on_a_small_stack() {
+    use bitwire_conformance::suites::extra::huge::{Huge, Wide};
+    let bytes = vec![0x5Au8; 2_097_152 * 8];
+    // A thread with 256 KiB of stack: the array is built on the heap.
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let huge = Huge::decode(&bytes).expect("decodes");
+            assert_eq!(huge.words.len(), 2_097_152);
+            assert!(huge.words.iter().all(|&w| w == 0x5A5A_5A5A_5A5A_5A5A));
+            Huge::verify(&bytes).expect("verifies");
+            let again = huge.encode_to_vec().expect("encodes");
+            assert_eq!(again.len(), bytes.len());
+            let wide = Wide::decode(&vec![1u8; 4 * 500 * 8]).expect("decodes");
+            assert_eq!(wide.d[499], 0x0101_0101_0101_0101);
+        })
+        .expect("spawns");
+    handle.join().expect("no stack overflow");
+}

@@ -745,40 +745,22 @@ impl Input {
     pub fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
         let c = r.read_chunk(60);
         let seq = c.bits(0, 16) as u16;
-        let move_x = ::bitwire::dequantize_scaled(
-            c.bits(16, 8),
-            -1.0,
-            1.0,
-            255,
-            0.00392156862745098,
-        ) as f32;
-        let move_y = ::bitwire::dequantize_scaled(
-            c.bits(24, 8),
-            -1.0,
-            1.0,
-            255,
-            0.00392156862745098,
-        ) as f32;
+        let move_x =
+            ::bitwire::dequantize_scaled(c.bits(16, 8), -1.0, 1.0, 255, 0.00392156862745098) as f32;
+        let move_y =
+            ::bitwire::dequantize_scaled(c.bits(24, 8), -1.0, 1.0, 255, 0.00392156862745098) as f32;
         let buttons_fire = c.bits(32, 1) != 0;
         let buttons_aim = c.bits(33, 1) != 0;
         let buttons_jump = c.bits(34, 1) != 0;
         let buttons_crouch = c.bits(35, 1) != 0;
         let buttons_reload = c.bits(36, 1) != 0;
         let buttons_use_item = c.bits(37, 1) != 0;
-        let yaw = ::bitwire::dequantize_scaled(
-            c.bits(38, 12),
-            0.0,
-            360.0,
-            4095,
-            0.0002442002442002442,
-        ) as f32;
-        let pitch = ::bitwire::dequantize_scaled(
-            c.bits(50, 10),
-            -90.0,
-            90.0,
-            1023,
-            0.0009775171065493646,
-        ) as f32;
+        let yaw =
+            ::bitwire::dequantize_scaled(c.bits(38, 12), 0.0, 360.0, 4095, 0.0002442002442002442)
+                as f32;
+        let pitch =
+            ::bitwire::dequantize_scaled(c.bits(50, 10), -90.0, 90.0, 1023, 0.0009775171065493646)
+                as f32;
         const RUN: &[(u32, u32, &[&str])] = &[
             (0, 16, &["seq"]),
             (16, 8, &["move_x"]),
@@ -1184,38 +1166,22 @@ impl Entity {
         }
         let pos_y =
             ::bitwire::dequantize_scaled(pos_y, -1024.0, 1024.0, 131072, 7.62939453125e-6) as f32;
-        let vel_x = ::bitwire::dequantize_scaled(
-            c.bits(48, 10),
-            -64.0,
-            64.0,
-            1023,
-            0.0009775171065493646,
-        ) as f32;
+        let vel_x =
+            ::bitwire::dequantize_scaled(c.bits(48, 10), -64.0, 64.0, 1023, 0.0009775171065493646)
+                as f32;
         const RUN3: &[(u32, u32, &[&str])] = &[(48, 10, &["vel_x"])];
         if c.avail() < 58 {
             return Err(c.truncated(RUN3));
         }
         let pos = Vec2 { x: pos_x, y: pos_y };
         let c = r.read_chunk(34);
-        let vel_y = ::bitwire::dequantize_scaled(
-            c.bits(0, 10),
-            -64.0,
-            64.0,
-            1023,
-            0.0009775171065493646,
-        ) as f32;
-        let yaw = ::bitwire::dequantize_scaled(
-            c.bits(10, 8),
-            0.0,
-            360.0,
-            255,
-            0.00392156862745098,
-        ) as f32;
-        const RUN4: &[(u32, u32, &[&str])] = &[
-            (0, 10, &["vel_y"]),
-            (10, 8, &["yaw"]),
-            (18, 8, &["health"]),
-        ];
+        let vel_y =
+            ::bitwire::dequantize_scaled(c.bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646)
+                as f32;
+        let yaw = ::bitwire::dequantize_scaled(c.bits(10, 8), 0.0, 360.0, 255, 0.00392156862745098)
+            as f32;
+        const RUN4: &[(u32, u32, &[&str])] =
+            &[(0, 10, &["vel_y"]), (10, 8, &["yaw"]), (18, 8, &["health"])];
         if c.avail() < 26 {
             return Err(c.truncated(RUN4));
         }
@@ -1304,11 +1270,8 @@ impl Entity {
             return Err(c.truncated(RUN3));
         }
         let c = r.read_chunk(34);
-        const RUN4: &[(u32, u32, &[&str])] = &[
-            (0, 10, &["vel_y"]),
-            (10, 8, &["yaw"]),
-            (18, 8, &["health"]),
-        ];
+        const RUN4: &[(u32, u32, &[&str])] =
+            &[(0, 10, &["vel_y"]), (10, 8, &["yaw"]), (18, 8, &["health"])];
         if c.avail() < 26 {
             return Err(c.truncated(RUN4));
         }
