@@ -9,7 +9,7 @@ use crate::codegen::rust::exprs::{bounded_from_raw, cast, lit, plain_value, quan
 use crate::codegen::rust::printer::{Printer, SHORT_WIDTH};
 use crate::codegen::rust::{let_call, let_stmt, return_error, try_expr, Call, Ctx, Gen};
 use crate::ir::FloatRepr;
-use crate::plan::{Array, DecodeCheck, Form, Length, Node, Op, Prefix, Scalar, ScalarKind};
+use crate::plan::{Array, DecodeCheck, Form, Length, List, Node, Op, Prefix, Scalar, ScalarKind};
 
 /// Which half of the decoder is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -192,63 +192,9 @@ pub(crate) fn decode_value(
                 }
             }
         }
-        Op::Optional(inner) => {
-            let present = try_expr(p, ctx, "r.read_bool()");
-            let v = ctx.deeper().var("v");
-            match mode {
-                Mode::Read => {
-                    p.open(format!("let {dest} = if {present} {{"));
-                    decode_value(g, p, &ctx.deeper(), inner, &v, mode);
-                    p.line(format!("Some({v})"));
-                    p.middle("} else {");
-                    p.line("None");
-                    p.close("};");
-                }
-                Mode::Check if inner.is_zero_width() => p.line(format!("{present};")),
-                Mode::Check => {
-                    p.open(format!("if {present} {{"));
-                    decode_value(g, p, &ctx.deeper(), inner, &v, mode);
-                    p.close("}");
-                }
-            }
-        }
+        Op::Optional(inner) => decode_optional(g, p, ctx, inner, dest, mode),
         Op::Array(a) => decode_array(g, p, ctx, node, a, dest, mode),
-        Op::List(l) => {
-            let (len, _) = decode_length(p, ctx, &l.length);
-            match (l.form, mode) {
-                (Form::Bytes, Mode::Read) => {
-                    read_call(p, ctx, dest, &format!("r.read_bytes({len})"))
-                }
-                (Form::Bytes, Mode::Check) => check_call(p, ctx, &format!("r.skip_bytes({len})")),
-                (Form::Lanes { lane }, Mode::Read) => {
-                    read_call(p, ctx, dest, &format!("r.read_{}_vec({len})", lane.name()));
-                }
-                // The length check (§5.6) already made sure every element is there.
-                (Form::Lanes { lane }, Mode::Check) if lane.is_float() => {
-                    check_call(p, ctx, &format!("r.skip_{}s({len})", lane.name()));
-                }
-                (Form::Lanes { lane }, Mode::Check) => {
-                    check_call(
-                        p,
-                        ctx,
-                        &format!("r.skip_bits({len} as u64 * {})", lane.bits()),
-                    );
-                }
-                (Form::Items, _) => {
-                    let i = ctx.deeper().var("i");
-                    let item = ctx.deeper().var("item");
-                    if mode == Mode::Read {
-                        p.line(format!("let mut {dest} = Vec::with_capacity({len});"));
-                    }
-                    p.open(format!("for {i} in 0..{len} {{"));
-                    decode_value(g, p, &ctx.index(&i), &l.elem, &item, mode);
-                    if mode == Mode::Read {
-                        p.line(format!("{dest}.push({item});"));
-                    }
-                    p.close("}");
-                }
-            }
-        }
+        Op::List(l) => decode_list(g, p, ctx, l, dest, mode),
         Op::String(len) => {
             let (n, start) = decode_length(p, ctx, len);
             match mode {
@@ -267,6 +213,61 @@ pub(crate) fn decode_value(
             Mode::Read => read_call(p, ctx, dest, &format!("{}::read(r)", g.ident(*id))),
             Mode::Check => check_call(p, ctx, &format!("{}::check(r)", g.ident(*id))),
         },
+    }
+}
+
+/// A presence bit, then the value if present (§5.3).
+fn decode_optional(g: &Gen, p: &mut Printer, ctx: &Ctx, inner: &Node, dest: &str, mode: Mode) {
+    let present = try_expr(p, ctx, "r.read_bool()");
+    let v = ctx.deeper().var("v");
+    match mode {
+        Mode::Read => {
+            p.open(format!("let {dest} = if {present} {{"));
+            decode_value(g, p, &ctx.deeper(), inner, &v, mode);
+            p.line(format!("Some({v})"));
+            p.middle("} else {");
+            p.line("None");
+            p.close("};");
+        }
+        Mode::Check if inner.is_zero_width() => p.line(format!("{present};")),
+        Mode::Check => {
+            p.open(format!("if {present} {{"));
+            decode_value(g, p, &ctx.deeper(), inner, &v, mode);
+            p.close("}");
+        }
+    }
+}
+
+/// A list: its checked length, then its elements in the plan's form (§5.6).
+fn decode_list(g: &Gen, p: &mut Printer, ctx: &Ctx, l: &List, dest: &str, mode: Mode) {
+    let (len, _) = decode_length(p, ctx, &l.length);
+    match (l.form, mode) {
+        (Form::Bytes, Mode::Read) => read_call(p, ctx, dest, &format!("r.read_bytes({len})")),
+        (Form::Bytes, Mode::Check) => check_call(p, ctx, &format!("r.skip_bytes({len})")),
+        (Form::Lanes { lane }, Mode::Read) => {
+            read_call(p, ctx, dest, &format!("r.read_{}_vec({len})", lane.name()));
+        }
+        // The length check (§5.6) already made sure every element is there.
+        (Form::Lanes { lane }, Mode::Check) if lane.is_float() => {
+            check_call(p, ctx, &format!("r.skip_{}s({len})", lane.name()));
+        }
+        (Form::Lanes { lane }, Mode::Check) => {
+            let call = format!("r.skip_bits({len} as u64 * {})", lane.bits());
+            check_call(p, ctx, &call);
+        }
+        (Form::Items, _) => {
+            let i = ctx.deeper().var("i");
+            let item = ctx.deeper().var("item");
+            if mode == Mode::Read {
+                p.line(format!("let mut {dest} = Vec::with_capacity({len});"));
+            }
+            p.open(format!("for {i} in 0..{len} {{"));
+            decode_value(g, p, &ctx.index(&i), &l.elem, &item, mode);
+            if mode == Mode::Read {
+                p.line(format!("{dest}.push({item});"));
+            }
+            p.close("}");
+        }
     }
 }
 
