@@ -68,6 +68,21 @@ pub enum JsonErrorKind {
 }
 
 impl JsonErrorKind {
+    /// Every kind, in documentation order (the two Rust-only kinds last).
+    pub const ALL: [JsonErrorKind; 11] = [
+        JsonErrorKind::Syntax,
+        JsonErrorKind::InvalidUnicode,
+        JsonErrorKind::DuplicateKey,
+        JsonErrorKind::TooDeep,
+        JsonErrorKind::TypeMismatch,
+        JsonErrorKind::MissingField,
+        JsonErrorKind::UnknownField,
+        JsonErrorKind::UnknownVariant,
+        JsonErrorKind::InvalidNumber,
+        JsonErrorKind::OutOfRange,
+        JsonErrorKind::InvalidLength,
+    ];
+
     /// The kind's stable name.
     pub const fn name(self) -> &'static str {
         match self {
