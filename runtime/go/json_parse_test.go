@@ -96,6 +96,7 @@ func TestHostileText(t *testing.T) {
 	deep := bytes.Repeat([]byte("["), 2<<20)
 	n, err := allocated(deep)
 	var e *JSONError
+	t.Logf("2 MB of [: %d bytes allocated", n)
 	if !errors.As(err, &e) || e.Kind != JSONTooDeep {
 		t.Fatalf("2 MB of [: %v", err)
 	}
@@ -103,7 +104,9 @@ func TestHostileText(t *testing.T) {
 		t.Errorf("2 MB of [ allocated %d bytes", n)
 	}
 	objects := bytes.Repeat([]byte(`{"a":`), 1<<20)
-	if _, err := allocated(objects); !errors.As(err, &e) || e.Kind != JSONTooDeep {
+	n, err = allocated(objects)
+	t.Logf("5 MB of {\"a\": : %d bytes allocated", n)
+	if !errors.As(err, &e) || e.Kind != JSONTooDeep {
 		t.Fatalf("nested objects: %v", err)
 	}
 	ok := []byte(strings.Repeat("[", MaxJSONDepth) + strings.Repeat("]", MaxJSONDepth))
@@ -111,11 +114,15 @@ func TestHostileText(t *testing.T) {
 		t.Fatalf("%d levels: %v", MaxJSONDepth, err)
 	}
 	long := append(append([]byte(`"`), bytes.Repeat([]byte("x"), 10<<20)...), '"')
-	if n, err := allocated(long); err != nil || n > 3*uint64(len(long)) {
+	n, err = allocated(long)
+	t.Logf("10 MB string: %d bytes allocated", n)
+	if err != nil || n > 3*uint64(len(long)) {
 		t.Errorf("10 MB string: %d bytes allocated, %v", n, err)
 	}
 	escaped := append(append([]byte(`"`), bytes.Repeat([]byte(`\n`), 5<<20)...), '"')
-	if n, err := allocated(escaped); err != nil || n > 3*uint64(len(escaped)) {
+	n, err = allocated(escaped)
+	t.Logf("10 MB of escapes: %d bytes allocated", n)
+	if err != nil || n > 3*uint64(len(escaped)) {
 		t.Errorf("10 MB of escapes: %d bytes allocated, %v", n, err)
 	}
 	digits := append([]byte("0."), bytes.Repeat([]byte("1"), 10<<20)...)
@@ -124,7 +131,9 @@ func TestHostileText(t *testing.T) {
 	}
 	wide := append([]byte("["), bytes.Repeat([]byte("[],"), 1<<20)...)
 	wide = append(wide, "[]]"...)
-	if n, err := allocated(wide); err != nil || n > 40*uint64(len(wide)) {
+	n, err = allocated(wide)
+	t.Logf("1M empty arrays (3 MB): %d bytes allocated", n)
+	if err != nil || n > 40*uint64(len(wide)) {
 		t.Errorf("1M empty arrays: %d bytes allocated, %v", n, err)
 	}
 }

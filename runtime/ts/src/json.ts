@@ -72,6 +72,18 @@ function jsonType(j: unknown): string {
   }
 }
 
+/**
+ * A JSON number is always finite; an infinite `number` is `JSON.parse`'s reading of text
+ * beyond binary64 (`1e400`), which {@link parseJson} rejects: reject it here too, rather
+ * than read it as the string form "Infinity".
+ */
+function finite(j: number): number {
+  if (!Number.isFinite(j)) {
+    throw new JsonError("InvalidNumber", `${j} is not a JSON number: the text was beyond binary64`);
+  }
+  return j;
+}
+
 function mismatch(expected: string, found: unknown): JsonError {
   return new JsonError("TypeMismatch", `expected ${expected}, found ${jsonType(found)}`);
 }
@@ -177,7 +189,7 @@ const TWO_63 = 2 ** 63;
 /**
  * An integer of a narrow type: a JSON number with an integral value (`5`, `5.0`,
  * `5e0`). The range is the encoder's to check; `-0` reads as 0. A `bigint` (what
- * {@link parseJson} gives for integers beyond ±2^53) is out of every narrow range and
+ * {@link parseJson} gives for integers of magnitude 2^53 or more) is out of every narrow range and
  * reaches the encoder as the nearest number, which is too.
  */
 export function jsonInt(j: unknown): number {
@@ -187,7 +199,7 @@ export function jsonInt(j: unknown): number {
   if (typeof j !== "number") {
     throw mismatch("an integer", j);
   }
-  if (!Number.isInteger(j)) {
+  if (!Number.isInteger(finite(j))) {
     throw new JsonError("TypeMismatch", `expected an integer, found ${j}`);
   }
   return j + 0;
@@ -207,7 +219,7 @@ export function jsonBigInt(j: unknown): bigint {
     return j;
   }
   if (typeof j === "number") {
-    if (!Number.isInteger(j)) {
+    if (!Number.isInteger(finite(j))) {
       throw new JsonError("TypeMismatch", `expected an integer, found ${j}`);
     }
     // -2^63 itself is excluded: one below it keeps the encoder's OutOfRange.
@@ -230,7 +242,7 @@ export function jsonBigInt(j: unknown): bigint {
 /** An `f64`: a JSON number or "NaN", "Infinity", "-Infinity". */
 export function jsonF64(j: unknown): number {
   if (typeof j === "number") {
-    return j;
+    return finite(j);
   }
   if (typeof j === "bigint") {
     return Number(j);

@@ -66,6 +66,10 @@ test("integer and float rules on parsed numbers", () => {
   eq((thrown(() => jsonF32(parseJson("1e39"))) as JsonError).kind, "InvalidNumber");
   eq(jsonF32(parseJson("3.4028235e38")), 3.4028234663852886e38);
   eq(jsonF32("Infinity"), Number.POSITIVE_INFINITY);
+  // JSON.parse("1e400") is Infinity: never read as the string form.
+  for (const read of [jsonF64, jsonF32, jsonInt, jsonBigInt]) {
+    eq((thrown(() => read(JSON.parse("1e400"))) as JsonError).kind, "InvalidNumber");
+  }
 });
 
 test("hostile text: depth is limited before descending, long values are linear", () => {
