@@ -20,12 +20,58 @@ type suiteFile struct {
 }
 
 type vectorCase struct {
-	ID     string            `json:"id"`
-	Type   string            `json:"type"`
-	Value  json.RawMessage   `json:"value"`
-	Bytes  *string           `json:"bytes"`
-	Result string            `json:"result"`
-	Error  *harness.Expected `json:"error"`
+	ID      string            `json:"id"`
+	Type    string            `json:"type"`
+	Value   json.RawMessage   `json:"value"`
+	Text    *string           `json:"text"`
+	TextHex *string           `json:"text_hex"`
+	Bytes   *string           `json:"bytes"`
+	Result  string            `json:"result"`
+	Error   *harness.Expected `json:"error"`
+}
+
+// text is the JSON text of a text case (text, or text_hex for bytes that are not
+// UTF-8), or nil.
+func (c vectorCase) text() ([]byte, error) {
+	switch {
+	case c.Text != nil:
+		return []byte(*c.Text), nil
+	case c.TextHex != nil:
+		return harness.Hex(*c.TextHex)
+	}
+	return nil, nil
+}
+
+// runText runs a text case: bitwire.ParseJSON, FromJSON, AppendTo.
+func runText(codec harness.Codec, c vectorCase, text []byte, want []byte) error {
+	got, err := harness.Encode(codec, text)
+	switch {
+	case c.Result == "encodes" && c.Bytes != nil:
+		if err != nil {
+			return fmt.Errorf("failed: %w", err)
+		}
+		if !bytes.Equal(got, want) {
+			return fmt.Errorf("encoded %s, expected %s", harness.ToHex(got), *c.Bytes)
+		}
+		if len(c.Value) == 0 {
+			return nil
+		}
+		norm, err := harness.Normalize(codec, text)
+		if err != nil {
+			return err
+		}
+		wantNorm, err := harness.Normalize(codec, c.Value)
+		if err != nil || norm != wantNorm {
+			return fmt.Errorf("the text maps to %s, expected %s (%v)", norm, wantNorm, err)
+		}
+		return nil
+	case c.Result == "invalid" && c.Error != nil:
+		if err == nil {
+			return fmt.Errorf("encoded invalid text to %s", harness.ToHex(got))
+		}
+		return harness.CheckError(err, *c.Error)
+	}
+	return fmt.Errorf("malformed text case (result %q)", c.Result)
 }
 
 // runner runs cases; reused holds one value per type that every valid case of
@@ -49,6 +95,13 @@ func (rn *runner) run(suite string, c vectorCase) error {
 			return fmt.Errorf("bad hex: %w", err)
 		}
 		want = b
+	}
+	text, err := c.text()
+	if err != nil {
+		return fmt.Errorf("bad text_hex: %w", err)
+	}
+	if text != nil {
+		return runText(codec, c, text, want)
 	}
 	hasValue := len(c.Value) > 0
 	switch {

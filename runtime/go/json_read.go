@@ -1,10 +1,7 @@
 package bitwire
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"math"
 	"strconv"
 )
@@ -18,8 +15,9 @@ import (
 // array of the wrong length for a [N]T) is a JSONError of kind JSONOutOfRange or
 // JSONInvalidLength.
 
-// JSONKind is the kind of a JSON mapping error (docs/json-mapping.md §5), plus the
-// two kinds for values a Go type cannot hold.
+// JSONKind is the kind of a JSON parsing or mapping error (docs/json-mapping.md §5),
+// plus the two kinds for values a Go type cannot hold (JSONOutOfRange,
+// JSONInvalidLength).
 type JSONKind uint8
 
 // The JSON error kinds.
@@ -34,12 +32,19 @@ const (
 	JSONUnknownField
 	// JSONUnknownVariant: an enum or union variant name the schema does not declare.
 	JSONUnknownVariant
-	// JSONInvalidNumber: a string that should hold a number does not parse.
+	// JSONInvalidNumber: a number beyond the binary64 range (for an f32, the
+	// binary32 range), or a string that should hold a number does not parse.
 	JSONInvalidNumber
 	// JSONOutOfRange: a number outside the range of the field's Go type.
 	JSONOutOfRange
 	// JSONInvalidLength: an array whose length differs from a fixed array's N.
 	JSONInvalidLength
+	// JSONInvalidUnicode: the text is not UTF-8, or a \u escape is a lone surrogate.
+	JSONInvalidUnicode
+	// JSONDuplicateKey: an object names the same member twice.
+	JSONDuplicateKey
+	// JSONTooDeep: arrays and objects nest deeper than MaxJSONDepth.
+	JSONTooDeep
 )
 
 var jsonKindNames = [...]string{
@@ -51,6 +56,9 @@ var jsonKindNames = [...]string{
 	JSONInvalidNumber:  "InvalidNumber",
 	JSONOutOfRange:     "OutOfRange",
 	JSONInvalidLength:  "InvalidLength",
+	JSONInvalidUnicode: "InvalidUnicode",
+	JSONDuplicateKey:   "DuplicateKey",
+	JSONTooDeep:        "TooDeep",
 }
 
 // String returns the kind's stable name ("TypeMismatch").
@@ -107,8 +115,8 @@ func UnknownVariant(name string) error {
 	return jsonError(JSONUnknownVariant, "no variant "+strconv.Quote(name))
 }
 
-// JSONObject is a parsed JSON object with its keys in document order (a repeated
-// key keeps its first position and its last value, as the reference codec reads it).
+// JSONObject is a parsed JSON object with its keys in document order. ParseJSON
+// never produces one with a repeated key (that is a JSONDuplicateKey error).
 type JSONObject struct {
 	Keys   []string
 	Values []any
@@ -122,80 +130,6 @@ func (o *JSONObject) Get(key string) (any, bool) {
 		}
 	}
 	return nil, false
-}
-
-// ParseJSON parses JSON text into a tree of nil, bool, json.Number, string, []any
-// and *JSONObject. Anything but exactly one JSON value (surrounding whitespace
-// allowed) is a JSONSyntax error.
-func ParseJSON(text []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
-	v, err := parseValue(dec)
-	if err != nil {
-		return nil, jsonError(JSONSyntax, err.Error())
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, jsonError(JSONSyntax, "trailing characters after the JSON value")
-	}
-	return v, nil
-}
-
-var errDelim = errors.New("unexpected delimiter")
-
-// parseValue reads one value from the token stream.
-func parseValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '[':
-			items := []any{}
-			for dec.More() {
-				v, err := parseValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				items = append(items, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return items, nil
-		case '{':
-			o := &JSONObject{}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				key, ok := kt.(string)
-				if !ok {
-					return nil, errDelim
-				}
-				v, err := parseValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				if i := indexOf(o.Keys, key); i >= 0 {
-					o.Values[i] = v
-				} else {
-					o.Keys = append(o.Keys, key)
-					o.Values = append(o.Values, v)
-				}
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return o, nil
-		}
-		return nil, errDelim
-	default:
-		// nil, bool, json.Number or string.
-		return t, nil
-	}
 }
 
 func indexOf(keys []string, key string) int {
@@ -283,35 +217,27 @@ type bigInt struct {
 	huge bool
 }
 
-// numberToInt reads a JSON number as an integer: 5, 5.0 and 5e0 are all 5 (a
-// fraction is JSONTypeMismatch); numbers beyond 64 bits are kept as huge, so that
-// they fail the range check rather than wrap.
+// numberToInt reads a JSON number as an integer (docs/json-mapping.md §2): its
+// exact value when that is an integer, in any notation (5, 5.0, 5e0); integers
+// beyond 64 bits are kept as huge, so that they fail the range check rather than
+// wrap. Any other number is its nearest binary64 value v, which must be integral
+// (else JSONTypeMismatch) and is that integer when -2^63 < v < 2^64 (else huge).
 func numberToInt(n json.Number) (bigInt, error) {
 	s := string(n)
-	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-		if i < 0 {
-			return bigInt{neg: true, mag: uint64(-(i + 1)) + 1}, nil
-		}
-		return bigInt{mag: uint64(i)}, nil
-	}
-	if u, err := strconv.ParseUint(s, 10, 64); err == nil {
-		return bigInt{mag: u}, nil
-	}
-	// Fractions, exponents and integers beyond 64 bits, as binary64 (like the
-	// reference codec, which holds such numbers as f64).
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil && !math.IsInf(f, 0) {
-		return bigInt{}, jsonError(JSONTypeMismatch, "expected an integer, found "+s)
-	}
-	if f != math.Trunc(f) {
-		return bigInt{}, jsonError(JSONTypeMismatch, "expected an integer, found "+s)
-	}
-	neg := f < 0
-	a := math.Abs(f)
-	if a >= 18446744073709551616.0 {
+	switch class, neg, mag := classifyNumber(s); class {
+	case numberInt:
+		return bigInt{neg: neg, mag: mag}, nil
+	case numberBig:
 		return bigInt{neg: neg, huge: true}, nil
 	}
-	return bigInt{neg: neg, mag: uint64(a)}, nil
+	f, err := strconv.ParseFloat(s, 64)
+	if (err != nil && !math.IsInf(f, 0)) || f != math.Trunc(f) {
+		return bigInt{}, jsonError(JSONTypeMismatch, "expected an integer, found "+s)
+	}
+	if f <= -9223372036854775808.0 || f >= 18446744073709551616.0 {
+		return bigInt{neg: f < 0, huge: true}, nil
+	}
+	return bigInt{neg: f < 0, mag: uint64(math.Abs(f))}, nil
 }
 
 // fit converts an integer to T, or fails with JSONOutOfRange when T cannot hold it.
@@ -416,7 +342,10 @@ func JSONF64(v any) (float64, error) {
 	switch x := v.(type) {
 	case json.Number:
 		f, err := strconv.ParseFloat(string(x), 64)
-		if err != nil && !math.IsInf(f, 0) {
+		if math.IsInf(f, 0) {
+			return 0, jsonError(JSONInvalidNumber, string(x)+" is beyond the binary64 range")
+		}
+		if err != nil {
 			return 0, mismatch("a number", v)
 		}
 		return f, nil
@@ -436,10 +365,15 @@ func JSONF64(v any) (float64, error) {
 
 // JSONF32 reads an f32: as JSONF64, then rounded to the nearest f32 — the rounding
 // the reference codec and the JavaScript runtime (Math.fround) apply, so that every
-// language gets the same f32 from the same text.
+// language gets the same f32 from the same text. A finite number that would round
+// to infinity is JSONInvalidNumber.
 func JSONF32(v any) (float32, error) {
 	f, err := JSONF64(v)
-	return float32(f), err
+	r := float32(f)
+	if err == nil && !math.IsInf(f, 0) && math.IsInf(float64(r), 0) {
+		return 0, jsonError(JSONInvalidNumber, strconv.FormatFloat(f, 'g', -1, 64)+" is beyond the binary32 range")
+	}
+	return r, err
 }
 
 // JSONString reads a string.

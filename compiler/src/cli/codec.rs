@@ -62,9 +62,7 @@ pub(super) fn finish(result: Result<(), Failure>) -> ExitCode {
 fn run_encode(args: &CodecArgs) -> Result<(), Failure> {
     let (schema, ty) = load(args)?;
     let input = read_input(args)?;
-    let text = String::from_utf8(input)
-        .map_err(|_| Failure::data("error: encode failed: the input is not UTF-8 text"))?;
-    let bytes = codec::json_from_text(&text)
+    let bytes = codec::json_from_bytes(&input)
         .and_then(|json| codec::encode_json(&schema, ty, &json))
         .map_err(|e| codec_failure("encode", &e))?;
     let out = if args.hex {

@@ -4,7 +4,7 @@
 //! checks run in the order the spec lists them (§7.2). Every error is reported at the
 //! first bit of the value being decoded (§1.4), with that value's path (§7.3).
 
-use bitwire::ErrorKind;
+use super::error::ErrorKind;
 
 use super::bits::BitReader;
 use super::error::{CodecError, Path};

@@ -4,7 +4,7 @@
 //! started and carries that value's field path, exactly like a decoder error, so the
 //! reference codec and generated codecs agree on encode errors too.
 
-use bitwire::ErrorKind;
+use super::error::ErrorKind;
 
 use super::bits::BitWriter;
 use super::error::{CodecError, Path};

@@ -1,13 +1,72 @@
 //! Errors of the reference codec, and the field-path builder they carry.
 //!
-//! Wire errors reuse the runtime's closed [`ErrorKind`] list (spec §7.1) so that the
+//! Wire errors name a kind of the closed list of spec §7.1 ([`ErrorKind`]), so that the
 //! reference codec and every generated codec name the same kind at the same bit offset
-//! and path for the same input. JSON errors have their own closed list,
-//! [`JsonErrorKind`], documented in `docs/json-mapping.md`.
+//! and path for the same input. The list is the reference codec's own copy: the codec
+//! shares no code with the runtimes it is the oracle for, and the conformance tests
+//! compare kinds by name. JSON errors have their own closed list, [`JsonErrorKind`],
+//! documented in `docs/json-mapping.md`.
 
 use std::fmt;
 
-use bitwire::ErrorKind;
+/// What a packed encoding or decoding problem is (spec §7.1), by its stable name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The input ends inside a value.
+    Truncated,
+    /// Bytes after the top-level value.
+    TrailingData,
+    /// A one bit in the final byte's padding.
+    InvalidPadding,
+    /// A value outside its width, bound or quantization range.
+    OutOfRange,
+    /// An enum value or union tag the schema does not declare.
+    InvalidEnum,
+    /// A length above its `max`, or an array of the wrong length.
+    InvalidLength,
+    /// A string that is not UTF-8.
+    InvalidUtf8,
+    /// A non-minimal varint or a non-canonical NaN.
+    NonCanonical,
+    /// A length the platform cannot allocate.
+    LimitExceeded,
+}
+
+impl ErrorKind {
+    /// Every kind, in the order of spec §7.1.
+    pub const ALL: [ErrorKind; 9] = [
+        ErrorKind::Truncated,
+        ErrorKind::TrailingData,
+        ErrorKind::InvalidPadding,
+        ErrorKind::OutOfRange,
+        ErrorKind::InvalidEnum,
+        ErrorKind::InvalidLength,
+        ErrorKind::InvalidUtf8,
+        ErrorKind::NonCanonical,
+        ErrorKind::LimitExceeded,
+    ];
+
+    /// The kind's stable name, as the spec and the vector files write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Truncated => "Truncated",
+            ErrorKind::TrailingData => "TrailingData",
+            ErrorKind::InvalidPadding => "InvalidPadding",
+            ErrorKind::OutOfRange => "OutOfRange",
+            ErrorKind::InvalidEnum => "InvalidEnum",
+            ErrorKind::InvalidLength => "InvalidLength",
+            ErrorKind::InvalidUtf8 => "InvalidUtf8",
+            ErrorKind::NonCanonical => "NonCanonical",
+            ErrorKind::LimitExceeded => "LimitExceeded",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// What went wrong while turning JSON into a [`Value`](super::Value).
 ///
@@ -17,8 +76,14 @@ use bitwire::ErrorKind;
 /// reference codec and generated codecs report the same wire kind for them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum JsonErrorKind {
-    /// The input is not valid JSON text.
+    /// The input is not valid JSON text (RFC 8259).
     Syntax,
+    /// The text is not UTF-8, or a `\u` escape is a lone surrogate.
+    InvalidUnicode,
+    /// An object names the same member twice.
+    DuplicateKey,
+    /// Arrays and objects nest deeper than 512 levels.
+    TooDeep,
     /// A JSON value of the wrong type for the schema type (a string for a `bool`, a
     /// fraction for an integer, a malformed hex string for `bytes`, an object with
     /// more than one key for a union).
@@ -29,15 +94,19 @@ pub enum JsonErrorKind {
     UnknownField,
     /// An enum or union variant name that the schema does not declare.
     UnknownVariant,
-    /// A string that should hold a number (a decimal string for a wide integer, or
+    /// A number beyond the binary64 range (for an `f32`, the binary32 range), or a
+    /// string that should hold a number (a decimal string for a wide integer, or
     /// `"NaN"`/`"Infinity"`/`"-Infinity"` for a float) and does not parse.
     InvalidNumber,
 }
 
 impl JsonErrorKind {
     /// Every kind, in documentation order.
-    pub const ALL: [JsonErrorKind; 6] = [
+    pub const ALL: [JsonErrorKind; 9] = [
         JsonErrorKind::Syntax,
+        JsonErrorKind::InvalidUnicode,
+        JsonErrorKind::DuplicateKey,
+        JsonErrorKind::TooDeep,
         JsonErrorKind::TypeMismatch,
         JsonErrorKind::MissingField,
         JsonErrorKind::UnknownField,
@@ -49,6 +118,9 @@ impl JsonErrorKind {
     pub const fn name(self) -> &'static str {
         match self {
             JsonErrorKind::Syntax => "Syntax",
+            JsonErrorKind::InvalidUnicode => "InvalidUnicode",
+            JsonErrorKind::DuplicateKey => "DuplicateKey",
+            JsonErrorKind::TooDeep => "TooDeep",
             JsonErrorKind::TypeMismatch => "TypeMismatch",
             JsonErrorKind::MissingField => "MissingField",
             JsonErrorKind::UnknownField => "UnknownField",

@@ -5,7 +5,6 @@
 //! list longer than its `max`) is left to the encoder, so that those problems are
 //! reported as the same wire error kinds that generated codecs report.
 
-use bitwire::json::parse_decimal;
 use serde_json::{Map, Number, Value as Json};
 
 use super::error::{CodecError, JsonErrorKind, Path};
@@ -15,16 +14,6 @@ use crate::ir::{FloatRepr, Schema, Type, TypeDefKind, TypeId};
 
 /// The largest integer magnitude every JSON implementation holds exactly (`2^53 - 1`).
 const MAX_SAFE_INTEGER: i128 = (1 << 53) - 1;
-
-/// Parses JSON text; a syntax error becomes a [`JsonErrorKind::Syntax`] error with an
-/// empty path and the parser's line and column in the message.
-pub fn json_from_text(text: &str) -> Result<Json, CodecError> {
-    serde_json::from_str(text).map_err(|e| CodecError::Json {
-        kind: JsonErrorKind::Syntax,
-        path: String::new(),
-        message: e.to_string(),
-    })
-}
 
 /// Whether integers of `ty` are written as decimal strings: their range is not inside
 /// `±(2^53 - 1)`, so a JSON number could lose precision in some languages.
@@ -90,9 +79,17 @@ impl FromJson<'_> {
             | Type::VarSInt { .. } => self.int(is_wide_int(ty), json).map(Value::Int),
             Type::Float { repr } | Type::Quantized { repr, .. } => {
                 // An f32 holds binary32: the JSON number is rounded to the nearest one
-                // here, as parsing into an f32 does in every language.
-                self.float(json)
-                    .map(|v| Value::Float(rules::round_to(*repr, v)))
+                // here, as parsing into an f32 does in every language. A finite number
+                // that rounds to infinity has no binary32 value (§3).
+                let v = self.float(json)?;
+                let rounded = rules::round_to(*repr, v);
+                if v.is_finite() && rounded.is_infinite() {
+                    return Err(self.path.json(
+                        JsonErrorKind::InvalidNumber,
+                        format!("{v} is beyond the range of binary32"),
+                    ));
+                }
+                Ok(Value::Float(rounded))
             }
             Type::Optional { inner } => match json {
                 Json::Null => Ok(Value::none()),
@@ -217,30 +214,39 @@ impl FromJson<'_> {
         }
     }
 
-    /// An integer: a JSON number with an integral value, or for wide types also a
-    /// decimal string. Values too large for `i128` saturate; they are out of range for
-    /// every wire type, so the encoder rejects them with `OutOfRange`.
+    /// An integer (`docs/json-mapping.md` §2): a JSON number with an integral value,
+    /// or for wide types also a decimal string. Values beyond the 64-bit range stay
+    /// beyond it (saturating in `i128`), so the encoder rejects them with `OutOfRange`.
     fn int(&self, wide: bool, json: &Json) -> Result<i128, CodecError> {
         match json {
             Json::Number(n) => {
                 if let Some(v) = n.as_i64() {
-                    Ok(i128::from(v))
-                } else if let Some(v) = n.as_u64() {
-                    Ok(i128::from(v))
+                    return Ok(i128::from(v));
+                }
+                if let Some(v) = n.as_u64() {
+                    return Ok(i128::from(v));
+                }
+                // What is not an integer of the 64-bit range is held as its nearest
+                // f64 (the parser of json_text.rs does this for every number written
+                // otherwise, as serde_json does).
+                let f = n.as_f64().expect("a JSON number is i64, u64 or f64");
+                if f.fract() != 0.0 {
+                    return Err(self.path.json(
+                        JsonErrorKind::TypeMismatch,
+                        format!("expected an integer, found {n}"),
+                    ));
+                }
+                // Integral: taken as that integer strictly between -2^63 and 2^64;
+                // otherwise it stands for a value outside every 64-bit range, -2^63
+                // included (it may be the rounding of a smaller integer).
+                let v = f as i128;
+                if f <= -9_223_372_036_854_775_808.0 {
+                    Ok(v.saturating_sub(1))
                 } else {
-                    // serde_json holds integers outside i64/u64, and numbers written
-                    // with a fraction or exponent, as f64.
-                    let f = n.as_f64().expect("a JSON number is i64, u64 or f64");
-                    if f.fract() != 0.0 {
-                        return Err(self.path.json(
-                            JsonErrorKind::TypeMismatch,
-                            format!("expected an integer, found {n}"),
-                        ));
-                    }
-                    Ok(f as i128)
+                    Ok(v)
                 }
             }
-            Json::String(s) if wide => parse_decimal(s).ok_or_else(|| {
+            Json::String(s) if wide => decimal_string(s).ok_or_else(|| {
                 self.path.json(
                     JsonErrorKind::InvalidNumber,
                     format!("`{s}` is not a decimal integer"),
@@ -268,6 +274,27 @@ impl FromJson<'_> {
             j => Err(self.mismatch("a number", j)),
         }
     }
+}
+
+/// The decimal-string form of a wide integer, `-?[0-9]+` (leading zeros allowed),
+/// as an `i128` that saturates far outside every wire range. `None` if not of that form.
+fn decimal_string(s: &str) -> Option<i128> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let significant = digits.trim_start_matches('0');
+    // 40 digits exceed i128; anything that long is out of range all the same.
+    let magnitude: i128 = if significant.len() > 38 {
+        i128::MAX
+    } else {
+        significant.parse().unwrap_or(0)
+    };
+    Some(if s.starts_with('-') {
+        -magnitude
+    } else {
+        magnitude
+    })
 }
 
 /// Lowercase or uppercase hex, two digits per byte.
@@ -390,17 +417,24 @@ mod tests {
 
     #[test]
     fn decimal_strings() {
-        assert_eq!(parse_decimal("0"), Some(0));
-        assert_eq!(parse_decimal("-0"), Some(0));
-        assert_eq!(parse_decimal("18446744073709551615"), Some(u64::MAX.into()));
-        assert_eq!(parse_decimal("-9223372036854775808"), Some(i64::MIN.into()));
-        assert_eq!(parse_decimal(&"9".repeat(60)), Some(i128::MAX));
+        assert_eq!(decimal_string("0"), Some(0));
+        assert_eq!(decimal_string("-0"), Some(0));
+        assert_eq!(decimal_string("007"), Some(7));
         assert_eq!(
-            parse_decimal(&format!("-{}", "9".repeat(60))),
-            Some(i128::MIN)
+            decimal_string("18446744073709551615"),
+            Some(u64::MAX.into())
         );
-        for bad in ["", "-", "+1", " 1", "1 ", "0x10", "1e3", "1.0", "--1"] {
-            assert_eq!(parse_decimal(bad), None, "{bad:?}");
+        assert_eq!(
+            decimal_string("-9223372036854775808"),
+            Some(i64::MIN.into())
+        );
+        assert_eq!(decimal_string(&"9".repeat(60)), Some(i128::MAX));
+        assert_eq!(
+            decimal_string(&format!("-{}", "9".repeat(60))),
+            Some(-i128::MAX)
+        );
+        for bad in ["", "-", "+1", " 1", "1 ", "0x10", "1e3", "1.0", "--1", "١"] {
+            assert_eq!(decimal_string(bad), None, "{bad:?}");
         }
     }
 

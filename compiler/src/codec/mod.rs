@@ -23,6 +23,7 @@ mod decode;
 mod encode;
 mod error;
 mod json;
+mod json_text;
 pub mod memory;
 pub mod random;
 mod rules;
@@ -31,8 +32,9 @@ mod value;
 
 pub use decode::{decode, decode_with, decode_with_budget};
 pub use encode::encode;
-pub use error::{CodecError, JsonErrorKind};
-pub use json::{is_wide_int, json_from_text, value_from_json, value_to_json};
+pub use error::{CodecError, ErrorKind, JsonErrorKind};
+pub use json::{is_wide_int, value_from_json, value_to_json};
+pub use json_text::{json_from_bytes, json_from_text, MAX_DEPTH};
 pub use rules::min_bits;
 pub use value::Value;
 

@@ -220,8 +220,13 @@ fn json_errors() {
         json_err(encode_json(&s, t, &json!([]))),
         je(TypeMismatch, "")
     );
+    // Text errors name the value being read (docs/json-mapping.md §6.6).
     assert_eq!(
         json_err(codec::json_from_text("{\"flag\": tru}")),
+        je(Syntax, "flag")
+    );
+    assert_eq!(
+        json_err(codec::json_from_text("{\"flag\": true} x")),
         je(Syntax, "")
     );
 

@@ -1,9 +1,8 @@
 //! Building IR by hand, and assertion helpers shared by the codec tests.
 
-pub use bitwire::ErrorKind;
 pub use bitwire_compiler::codec::{
     self, decode, decode_to_json, encode, encode_json, value_from_json, value_to_json, CodecError,
-    JsonErrorKind, Value,
+    ErrorKind, JsonErrorKind, Value,
 };
 pub use bitwire_compiler::ir::{
     bits_for, EnumVariant, Field, FloatRepr, IntRepr, LengthEncoding, Origin, PackedLayout, Schema,

@@ -10,6 +10,9 @@
 //! - `encodes`: the value encodes to exactly `bytes` (one way: for lossy or lenient
 //!   input such as off-grid quantized floats, which decode to another value);
 //! - `acceptable`: decoding may fail or succeed, but must not panic.
+//! - JSON-text cases (`text` or `text_hex`): the text goes through the implementation's
+//!   own parser (`bitwire::json::parse`, the reference codec's `json_from_bytes`), then
+//!   `encodes` compares the bytes (and the canonical `value`), `invalid` the error.
 //!
 //! Every case with `bytes` also goes through the generated `verify`, which must accept
 //! the bytes of `valid` cases and fail on `invalid` ones with the vector's error.
@@ -117,10 +120,88 @@ fn expected_error(case: &Value) -> Expected {
     }
 }
 
+/// The JSON text of a text case (`text`, or `text_hex` for bytes that are not UTF-8).
+fn case_text(case: &Value) -> Option<Vec<u8>> {
+    match case["text"].as_str() {
+        Some(t) => Some(t.as_bytes().to_vec()),
+        None => case["text_hex"].as_str().map(hex_decode),
+    }
+}
+
+/// What a text case checks, given the implementation's parse-map-encode of the text
+/// and its normalization of a parsed value.
+fn check_text_case<E: std::fmt::Debug>(
+    case: &Value,
+    encoded: Result<Vec<u8>, E>,
+    observe: impl Fn(&E) -> Observed,
+    normalized: impl Fn() -> Result<(Value, Value), String>,
+) -> Result<(), String> {
+    match (case["result"].as_str(), encoded) {
+        (Some("encodes"), Ok(b)) => {
+            let want = hex_decode(case["bytes"].as_str().ok_or("case has no bytes")?);
+            if b != want {
+                return Err(format!("encoded {}, expected {}", hex(&b), hex(&want)));
+            }
+            if case.get("value").is_some() {
+                let (got, want) = normalized()?;
+                if got != want {
+                    return Err(format!("the text maps to {got}, expected {want}"));
+                }
+            }
+            Ok(())
+        }
+        (Some("encodes"), Err(e)) => Err(format!("failed: {e:?}")),
+        (Some("invalid"), Ok(b)) => Err(format!("encoded invalid text to {}", hex(&b))),
+        (Some("invalid"), Err(e)) => observe(&e).check(&expected_error(case)),
+        (r, _) => Err(format!("malformed text case (result {r:?})")),
+    }
+}
+
+/// Runs one text case through `bitwire::json::parse` and the generated code.
+fn run_generated_text(
+    c: &bitwire_conformance::TypeCodec,
+    case: &Value,
+    text: &[u8],
+) -> Result<(), String> {
+    let parsed = bitwire::json::parse(text).map_err(Failure::Json);
+    let encoded = parsed.clone().and_then(|v| (c.encode)(&v));
+    check_text_case(case, encoded, Observed::from_failure, || {
+        let v = parsed.clone().map_err(|e| format!("{e:?}"))?;
+        let got = (c.normalize)(&v).map_err(|e| format!("{e:?}"))?;
+        let want = (c.normalize)(&case["value"]).map_err(|e| format!("{e:?}"))?;
+        Ok((got, want))
+    })
+}
+
+/// Runs one text case through the reference codec's parser and encoder.
+fn run_reference_text(
+    schema: &Schema,
+    ty: bitwire_compiler::ir::TypeId,
+    case: &Value,
+    text: &[u8],
+) -> Result<(), String> {
+    let parsed = codec::json_from_bytes(text);
+    let encoded = parsed
+        .clone()
+        .and_then(|v| codec::encode_json(schema, ty, &v));
+    check_text_case(case, encoded, Observed::from_codec, || {
+        let norm = |v: &Value| {
+            codec::value_from_json(schema, ty, v)
+                .map(|x| codec::value_to_json(schema, ty, &x))
+                .map_err(|e| e.to_string())
+        };
+        let v = parsed.clone().map_err(|e| e.to_string())?;
+        Ok((norm(&v)?, norm(&case["value"])?))
+    })
+}
+
 /// Runs one case through the generated code.
 fn run_generated(suite: &str, case: &Value) -> Result<(), String> {
     let ty = case["type"].as_str().ok_or("case has no type")?;
     let c = find(suite, ty).ok_or_else(|| format!("no generated type {suite}.{ty}"))?;
+    if let Some(text) = case_text(case) {
+        return run_generated_text(&c, case, &text);
+    }
     let result = case["result"].as_str().ok_or("case has no result")?;
     let bytes = case["bytes"].as_str().map(hex_decode);
     let value = case.get("value");
@@ -180,6 +261,9 @@ fn run_reference(schema: &Schema, case: &Value) -> Result<(), String> {
     let ty = schema
         .type_by_name(name)
         .ok_or_else(|| format!("no type {name}"))?;
+    if let Some(text) = case_text(case) {
+        return run_reference_text(schema, ty, case, &text);
+    }
     let result = case["result"].as_str().ok_or("case has no result")?;
     let bytes = case["bytes"].as_str().map(hex_decode);
     let value = case.get("value");

@@ -1,4 +1,4 @@
-// The TypeScript conformance runner: the shared vectors, the differential corpus (when
+// The TypeScript conformance runner: the shared vectors, JSONTestSuite, the differential corpus (when
 // BITWIRE_DIFF_CORPUS is set) and the property test, on whichever runtime runs this
 // file (Node, Bun or Deno: conformance/ts/run.sh runs it on all three). Prints
 // `N passed, N failed` and exits non-zero on any problem.
@@ -9,6 +9,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
+import { runJsonTestSuite } from "./jsontestsuite.js";
 import { runProperties } from "./properties.js";
 import { runtimeName, unhex } from "./util.js";
 import { knownFailures, runVectors } from "./vectors.js";
@@ -29,6 +30,12 @@ problems.push(...vectors.problems);
 passed += vectors.passed;
 failed += vectors.failed;
 console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+
+const suite = runJsonTestSuite(join(root, "testdata/jsontestsuite/expected.txt"));
+problems.push(...suite.problems);
+passed += suite.passed;
+failed += suite.failed;
+console.log(`[${runtime}] JSONTestSuite: ${suite.passed} passed, ${suite.failed} failed`);
 
 const corpusPath = process.env.BITWIRE_DIFF_CORPUS;
 if (corpusPath !== undefined && corpusPath !== "") {

@@ -9,7 +9,10 @@
 //   and path, and bit (JSON errors carry no bit);
 // - `acceptable`: decoding succeeds or fails with a bitwire error, nothing else;
 // - every case with `bytes`: `verifyX` agrees with decoding (no throw on valid bytes,
-//   the same kind, bit and path on invalid ones).
+//   the same kind, bit and path on invalid ones);
+// - JSON-text cases (`text`, or `text_hex` for bytes that are not UTF-8): the text goes
+//   through the runtime's `parseJson` (as bytes) and `fromJson`; `encodes` compares the
+//   bytes and the value the text maps to, `invalid` the error's kind and path.
 //
 // Cases listed in conformance/ts/known-failures.txt must fail; the run fails when one
 // passes.
@@ -17,7 +20,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import type { TypeCodec } from "@bitwire/runtime";
+import { type TypeCodec, parseJson } from "@bitwire/runtime";
 
 import {
   type Expected,
@@ -39,6 +42,8 @@ interface Case {
   type: string;
   result: string;
   value?: unknown;
+  text?: string;
+  text_hex?: string;
   bytes?: string;
   error?: Expected;
 }
@@ -52,8 +57,46 @@ export interface Tally {
   seen: Set<string>;
 }
 
+/** The JSON text of a text case, as UTF-8 bytes, or `undefined`. */
+function caseText(c: Case): Uint8Array | undefined {
+  if (c.text !== undefined) {
+    return new TextEncoder().encode(c.text);
+  }
+  return c.text_hex === undefined ? undefined : unhex(c.text_hex);
+}
+
+/** A text case: `parseJson`, `fromJson`, `encode`. */
+function runTextCase(codec: TypeCodec<unknown>, c: Case, text: Uint8Array): string | undefined {
+  let got: Uint8Array;
+  try {
+    got = codec.encode(codec.fromJson(parseJson(text)));
+  } catch (e) {
+    if (c.result === "invalid" && c.error !== undefined) {
+      return checkError(e, c.error);
+    }
+    return `failed: ${why(e)}`;
+  }
+  if (c.result !== "encodes" || c.bytes === undefined) {
+    return `encoded invalid text to ${hex(got)}`;
+  }
+  if (!sameBytes(got, unhex(c.bytes))) {
+    return `encoded ${hex(got)}, expected ${c.bytes}`;
+  }
+  if (c.value === undefined) {
+    return undefined;
+  }
+  const mapped = codec.toJson(codec.fromJson(parseJson(text)));
+  const want = codec.toJson(codec.fromJson(c.value));
+  return jsonEqual(mapped, want) ? undefined : `the text maps to ${show(mapped)}, expected ${show(want)}`;
+}
+
 /** `undefined` when the case behaves as stated, else why not (decode, then verify). */
 function runCase(suite: string, c: Case): string | undefined {
+  const text = caseText(c);
+  if (text !== undefined) {
+    const codec = findCodec(suite, c.type);
+    return codec === undefined ? `no generated type ${suite}.${c.type}` : runTextCase(codec, c, text);
+  }
   const problem = runDecodeCase(suite, c);
   if (problem !== undefined || c.bytes === undefined) {
     return problem;

@@ -29,4 +29,5 @@ export {
 export { zigzag32, unzigzag32, zigzag64, unzigzag64 } from "./varint.js";
 export { shortestF32 } from "./shortest.js";
 export * from "./json.js";
+export { MAX_JSON_DEPTH, parseJson } from "./json_parse.js";
 export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec } from "./api.js";

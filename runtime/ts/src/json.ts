@@ -15,9 +15,12 @@
 import { PathError, type PathSegment, atIndex, inField } from "./errors.js";
 import { shortestF32 } from "./shortest.js";
 
-/** The closed list of JSON mapping error kinds (docs/json-mapping.md §5). */
+/** The closed list of JSON parsing and mapping error kinds (docs/json-mapping.md §5). */
 export type JsonErrorKind =
   | "Syntax"
+  | "InvalidUnicode"
+  | "DuplicateKey"
+  | "TooDeep"
   | "TypeMismatch"
   | "MissingField"
   | "UnknownField"
@@ -58,6 +61,7 @@ function jsonType(j: unknown): string {
     case "boolean":
       return "a bool";
     case "number":
+    case "bigint":
       return "a number";
     case "string":
       return "a string";
@@ -66,6 +70,18 @@ function jsonType(j: unknown): string {
     default:
       return typeof j;
   }
+}
+
+/**
+ * A JSON number is always finite; an infinite `number` is `JSON.parse`'s reading of text
+ * beyond binary64 (`1e400`), which {@link parseJson} rejects: reject it here too, rather
+ * than read it as the string form "Infinity".
+ */
+function finite(j: number): number {
+  if (!Number.isFinite(j)) {
+    throw new JsonError("InvalidNumber", `${j} is not a JSON number: the text was beyond binary64`);
+  }
+  return j;
 }
 
 function mismatch(expected: string, found: unknown): JsonError {
@@ -168,15 +184,22 @@ export function jsonBool(j: unknown): boolean {
   return j;
 }
 
+const TWO_63 = 2 ** 63;
+
 /**
  * An integer of a narrow type: a JSON number with an integral value (`5`, `5.0`,
- * `5e0`). The range is the encoder's to check; `-0` reads as 0.
+ * `5e0`). The range is the encoder's to check; `-0` reads as 0. A `bigint` (what
+ * {@link parseJson} gives for integers of magnitude 2^53 or more) is out of every narrow range and
+ * reaches the encoder as the nearest number, which is too.
  */
 export function jsonInt(j: unknown): number {
+  if (typeof j === "bigint") {
+    return Number(j);
+  }
   if (typeof j !== "number") {
     throw mismatch("an integer", j);
   }
-  if (!Number.isInteger(j)) {
+  if (!Number.isInteger(finite(j))) {
     throw new JsonError("TypeMismatch", `expected an integer, found ${j}`);
   }
   return j + 0;
@@ -184,13 +207,23 @@ export function jsonInt(j: unknown): number {
 
 const DECIMAL = /^-?[0-9]+$/;
 
-/** An integer of a wide type: a decimal string (`"-12"`) or an integral JSON number. */
+/**
+ * An integer of a wide type: a decimal string (`"-12"`), or a JSON number. A `bigint`
+ * from {@link parseJson} is exact; a `number` must be integral, and beyond ±2^53 (where
+ * only a number that was not written as an integer can come from `parseJson`) it is
+ * that integer when -2^63 < v < 2^64, else out of every 64-bit range
+ * (docs/json-mapping.md §2).
+ */
 export function jsonBigInt(j: unknown): bigint {
+  if (typeof j === "bigint") {
+    return j;
+  }
   if (typeof j === "number") {
-    if (!Number.isInteger(j)) {
+    if (!Number.isInteger(finite(j))) {
       throw new JsonError("TypeMismatch", `expected an integer, found ${j}`);
     }
-    return BigInt(j);
+    // -2^63 itself is excluded: one below it keeps the encoder's OutOfRange.
+    return j <= -TWO_63 ? BigInt(j) - 1n : BigInt(j);
   }
   if (typeof j !== "string") {
     throw mismatch("an integer or a decimal string", j);
@@ -198,13 +231,21 @@ export function jsonBigInt(j: unknown): bigint {
   if (!DECIMAL.test(j)) {
     throw new JsonError("InvalidNumber", `\`${j}\` is not a decimal integer`);
   }
+  // Digits beyond 20 are beyond 2^64: a long string costs no big-number arithmetic.
+  const digits = j.replace(/^-?0*/, "");
+  if (digits.length > 20) {
+    return j.startsWith("-") ? -(1n << 64n) : 1n << 64n;
+  }
   return BigInt(j);
 }
 
 /** An `f64`: a JSON number or "NaN", "Infinity", "-Infinity". */
 export function jsonF64(j: unknown): number {
   if (typeof j === "number") {
-    return j;
+    return finite(j);
+  }
+  if (typeof j === "bigint") {
+    return Number(j);
   }
   if (typeof j !== "string") {
     throw mismatch("a number", j);
@@ -221,9 +262,17 @@ export function jsonF64(j: unknown): number {
   }
 }
 
-/** An `f32`: as {@link jsonF64}, rounded to the nearest binary32 value (ties to even). */
+/**
+ * An `f32`: as {@link jsonF64}, then rounded to the nearest binary32 value (ties to
+ * even). A finite number that would round to infinity is `InvalidNumber`.
+ */
 export function jsonF32(j: unknown): number {
-  return Math.fround(jsonF64(j));
+  const x = jsonF64(j);
+  const r = Math.fround(x);
+  if (Number.isFinite(x) && !Number.isFinite(r)) {
+    throw new JsonError("InvalidNumber", `${x} is beyond the binary32 range`);
+  }
+  return r;
 }
 
 /** A `string`. */

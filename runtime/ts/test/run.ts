@@ -3,6 +3,7 @@
 
 import "./bits.test.js";
 import "./values.test.js";
+import "./json.test.js";
 import { run } from "./check.js";
 
 declare const process: { exitCode?: number } | undefined;

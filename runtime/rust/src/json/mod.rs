@@ -11,6 +11,12 @@
 //! A value that fits the Rust type but not the schema (16 for a `u4` held in a `u8`)
 //! passes, so that `encode` reports it as the wire error the reference codec reports.
 //! [`serde_json`] is re-exported so generated code needs no direct dependency on it.
+//!
+//! JSON *text* is read with [`parse`] (not `serde_json::from_str`): it applies the
+//! text rules of the mapping (§6: depth limit, lone surrogates, duplicate names,
+//! numbers beyond binary64) and stores every integer of the 64-bit range exactly,
+//! whatever its notation, so that `T::from_json(&parse(text)?)` accepts exactly what
+//! the other bitwire implementations accept.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -21,16 +27,29 @@ pub use serde_json::{Map, Value};
 
 use crate::path::ResultExt;
 
-/// What went wrong while mapping JSON onto a generated type.
+mod number;
+mod parse;
+
+pub use parse::{parse, parse_str, MAX_DEPTH};
+
+/// What went wrong while parsing JSON text or mapping JSON onto a generated type.
 ///
-/// The first five kinds are the reference codec's (`docs/json-mapping.md`). The last
-/// two exist only where a Rust type is narrower than JSON: a number that does not fit
-/// the field's Rust type (300 for a `u8`) and an array of the wrong length for `[T; N]`.
-/// The reference codec accepts both and its encoder then fails with the wire error of
-/// the same name.
+/// The kinds up to `TooDeep` are those of every bitwire implementation
+/// (`docs/json-mapping.md` §5). The last two exist only where a Rust type is narrower
+/// than JSON: a number that does not fit the field's Rust type (300 for a `u8`) and an
+/// array of the wrong length for `[T; N]`. The reference codec accepts both and its
+/// encoder then fails with the wire error of the same name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum JsonErrorKind {
+    /// The text is not JSON (RFC 8259).
+    Syntax,
+    /// The text is not UTF-8, or a `\u` escape is a lone surrogate.
+    InvalidUnicode,
+    /// An object names the same member twice.
+    DuplicateKey,
+    /// Arrays and objects nest deeper than [`MAX_DEPTH`].
+    TooDeep,
     /// A JSON value of the wrong type for the schema type.
     TypeMismatch,
     /// A struct object lacks a field that is not optional.
@@ -39,7 +58,8 @@ pub enum JsonErrorKind {
     UnknownField,
     /// An enum or union variant name the schema does not declare.
     UnknownVariant,
-    /// A string that should hold a number and does not parse.
+    /// A number beyond the binary64 range (or, for an `f32`, the binary32 range), or a
+    /// string that should hold a number and does not parse.
     InvalidNumber,
     /// A number outside the range of the field's Rust type.
     OutOfRange,
@@ -48,9 +68,28 @@ pub enum JsonErrorKind {
 }
 
 impl JsonErrorKind {
+    /// Every kind, in documentation order (the two Rust-only kinds last).
+    pub const ALL: [JsonErrorKind; 11] = [
+        JsonErrorKind::Syntax,
+        JsonErrorKind::InvalidUnicode,
+        JsonErrorKind::DuplicateKey,
+        JsonErrorKind::TooDeep,
+        JsonErrorKind::TypeMismatch,
+        JsonErrorKind::MissingField,
+        JsonErrorKind::UnknownField,
+        JsonErrorKind::UnknownVariant,
+        JsonErrorKind::InvalidNumber,
+        JsonErrorKind::OutOfRange,
+        JsonErrorKind::InvalidLength,
+    ];
+
     /// The kind's stable name.
     pub const fn name(self) -> &'static str {
         match self {
+            JsonErrorKind::Syntax => "Syntax",
+            JsonErrorKind::InvalidUnicode => "InvalidUnicode",
+            JsonErrorKind::DuplicateKey => "DuplicateKey",
+            JsonErrorKind::TooDeep => "TooDeep",
             JsonErrorKind::TypeMismatch => "TypeMismatch",
             JsonErrorKind::MissingField => "MissingField",
             JsonErrorKind::UnknownField => "UnknownField",
@@ -134,7 +173,7 @@ impl JsonError {
         s
     }
 
-    /// Prepends a field or variant name to the path.
+    /// Prepends a field or variant name (or a member name of parsed text) to the path.
     #[cold]
     pub fn in_field(mut self, name: &str) -> JsonError {
         self.rev_path.push(Segment::Name(name.to_string()));
@@ -313,7 +352,10 @@ pub fn to_bool(v: &Value) -> Result<bool, JsonError> {
     v.as_bool().ok_or_else(|| mismatch("true or false", v))
 }
 
-/// An integer written as a JSON number (also `5.0` or `1e3`: an integral value).
+/// An integer written as a JSON number (`docs/json-mapping.md` §2): integer numbers
+/// are exact; an `f64` (what [`parse`] stores for every number that is not an integer
+/// of the 64-bit range) must be integral, and is taken as that integer only strictly
+/// between -2^63 and 2^64 (beyond, it is out of range for every integer type).
 fn number_to_i128(v: &Value) -> Option<Result<i128, JsonError>> {
     let Value::Number(n) = v else { return None };
     Some(if let Some(i) = n.as_i64() {
@@ -327,9 +369,13 @@ fn number_to_i128(v: &Value) -> Option<Result<i128, JsonError>> {
                 JsonErrorKind::TypeMismatch,
                 alloc::format!("expected an integer, found {n}"),
             ))
-        } else {
-            // Saturates far outside every Rust type: then `OutOfRange` below.
+        } else if f > -9_223_372_036_854_775_808.0 && f < 18_446_744_073_709_551_616.0 {
             Ok(f as i128)
+        } else {
+            Err(JsonError::new(
+                JsonErrorKind::OutOfRange,
+                alloc::format!("{n} is outside the 64-bit range"),
+            ))
         }
     })
 }
@@ -409,10 +455,19 @@ pub fn to_f64(v: &Value) -> Result<f64, JsonError> {
     }
 }
 
-/// An `f32`: as [`to_f64`], rounded to the nearest `f32` (as parsing into an `f32`
-/// does in every language).
+/// An `f32`: as [`to_f64`], then rounded to the nearest `f32` (as every bitwire
+/// implementation rounds). A finite number that would round to infinity is
+/// `InvalidNumber`.
 pub fn to_f32(v: &Value) -> Result<f32, JsonError> {
-    to_f64(v).map(|x| x as f32)
+    let x = to_f64(v)?;
+    let f = x as f32;
+    if x.is_finite() && f.is_infinite() {
+        return Err(JsonError::new(
+            JsonErrorKind::InvalidNumber,
+            alloc::format!("{x} is beyond the binary32 range"),
+        ));
+    }
+    Ok(f)
 }
 
 /// A `string`.
@@ -552,6 +607,34 @@ mod tests {
             JsonErrorKind::InvalidNumber
         );
         assert_eq!(wide(u64::MAX), json!("18446744073709551615"));
+    }
+
+    #[test]
+    fn integers_from_text_follow_the_number_rules() {
+        let int = |text: &str| to_wide_int::<i64>(&parse_str(text).unwrap());
+        assert_eq!(int("-9223372036854775808").unwrap(), i64::MIN);
+        assert_eq!(int("5.0000000000000000001").unwrap(), 5);
+        assert_eq!(int("-0").unwrap(), 0);
+        for (text, kind) in [
+            ("-9223372036854775809", JsonErrorKind::OutOfRange),
+            ("-9223372036854775808.5", JsonErrorKind::OutOfRange),
+            ("1e300", JsonErrorKind::OutOfRange),
+            ("2.5", JsonErrorKind::TypeMismatch),
+        ] {
+            assert_eq!(int(text).unwrap_err().kind(), kind, "{text}");
+        }
+        let u = |text: &str| to_wide_int::<u64>(&parse_str(text).unwrap());
+        assert_eq!(u("1.8446744073709551615e19").unwrap(), u64::MAX);
+        assert_eq!(
+            u("18446744073709551616").unwrap_err().kind(),
+            JsonErrorKind::OutOfRange
+        );
+        let f32_err = to_f32(&parse_str("1e39").unwrap()).unwrap_err();
+        assert_eq!(f32_err.kind(), JsonErrorKind::InvalidNumber);
+        assert_eq!(
+            to_f32(&parse_str("3.4028235e38").unwrap()).unwrap(),
+            f32::MAX
+        );
     }
 
     #[test]
