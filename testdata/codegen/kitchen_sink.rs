@@ -136,6 +136,13 @@ impl Mode {
             name => Err(::bitwire::json::JsonError::unknown_variant(name)),
         }
     }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
+    }
 }
 
 impl ::bitwire::Packed for Mode {
@@ -255,6 +262,13 @@ impl Single {
             "Only" => Ok(Self::Only),
             name => Err(::bitwire::json::JsonError::unknown_variant(name)),
         }
+    }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
     }
 }
 
@@ -842,6 +856,13 @@ impl Scalars {
             mode,
             single,
         })
+    }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
     }
 }
 
@@ -1600,6 +1621,13 @@ impl Composite {
             another_field_with_a_long_name_for_tests,
         })
     }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
+    }
 }
 
 impl ::bitwire::Packed for Composite {
@@ -1722,6 +1750,13 @@ impl Point {
         let y = ::bitwire::json::to_int::<i8>(j).in_field("y")?;
         Ok(Self { x, y })
     }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
+    }
 }
 
 impl ::bitwire::Packed for Point {
@@ -1817,6 +1852,13 @@ impl Empty {
         const FIELDS: &[&str] = &[];
         ::bitwire::json::object(v, FIELDS)?;
         Ok(Self {})
+    }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
     }
 }
 
@@ -2063,6 +2105,13 @@ impl Shape {
             _ => Err(::bitwire::json::JsonError::unknown_variant(name)),
         }
     }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
+    }
 }
 
 impl ::bitwire::Packed for Shape {
@@ -2175,6 +2224,13 @@ impl Lonely {
             }
             _ => Err(::bitwire::json::JsonError::unknown_variant(name)),
         }
+    }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
     }
 }
 
@@ -2311,6 +2367,13 @@ impl Wrapper {
             empty,
             composite,
         })
+    }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
     }
 }
 

@@ -256,6 +256,13 @@ impl Packet64 {
             score,
         })
     }
+
+    /// Reads a value from JSON text with the strict reader of the JSON mapping
+    /// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers
+    /// exact or rejected), the rules every bitwire language applies.
+    pub fn from_json_text(text: &[u8]) -> Result<Self, ::bitwire::json::JsonError> {
+        Self::from_json(&::bitwire::json::parse(text)?)
+    }
 }
 
 impl ::bitwire::Packed for Packet64 {

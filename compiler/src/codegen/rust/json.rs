@@ -156,6 +156,19 @@ fn value_expr(p: &mut Printer, ctx: &Ctx, node: &Node, v: &Val) -> String {
     }
 }
 
+/// Prints `from_json_text`: JSON text through the runtime's strict reader
+/// (docs/json-mapping.md §6), then `from_json`.
+pub fn from_json_text_fn(p: &mut Printer) {
+    p.line("/// Reads a value from JSON text with the strict reader of the JSON mapping");
+    p.line("/// (`docs/json-mapping.md` §6: UTF-8, no duplicate names, depth 512, numbers");
+    p.line("/// exact or rejected), the rules every bitwire language applies.");
+    p.open(format!(
+        "pub fn from_json_text(text: &[u8]) -> Result<Self, {J}::JsonError> {{"
+    ));
+    p.line(format!("Self::from_json(&{J}::parse(text)?)"));
+    p.close("}");
+}
+
 /// Prints `from_json`.
 pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let plan = g.plan.get(id);

@@ -187,6 +187,8 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
         json::to_json_fn(g, p, id);
         p.blank();
         json::from_json_fn(g, p, id);
+        p.blank();
+        json::from_json_text_fn(p);
     }
     p.close("}");
 }
