@@ -192,7 +192,9 @@ impl Lexer<'_> {
         let line = self.take_while(|b| b != b'\n');
         let is_doc = line.starts_with("///") && !line.starts_with("////");
         if is_doc {
-            let text = line[3..].trim_end_matches('\r');
+            // Trailing whitespace is invisible, so it is not part of the text (and
+            // `bitwire fmt`, which removes it, does not change the schema).
+            let text = line[3..].trim_end();
             let text = text.strip_prefix(' ').unwrap_or(text).to_string();
             self.push(TokenKind::DocComment(text), start);
         }
