@@ -579,6 +579,18 @@ impl Cx<'_> {
                     )],
                 })
             }
+            (Type::UInt { bits, .. }, Type::Bounded { min, max, .. })
+            | (Type::Bounded { min, max, .. }, Type::UInt { bits, .. })
+                if full_range(*bits, *min, *max) =>
+            {
+                diff(
+                    "C0107",
+                    format!("`{}` became `{}`; the wire is unchanged", show(o), show(n)),
+                    vec![format!(
+                        "a bound of 0..={max} stores the value unchanged in {bits} bits, like `u{bits}`; generated code checks the range (or no longer does) and may hold the value in another integer type"
+                    )],
+                )
+            }
             (Type::Optional { inner: a }, Type::Optional { inner: b }) => self.cmp(a, b),
             (Type::Array { elem: a, len: al }, Type::Array { elem: b, len: bl }) => {
                 if al != bl {
@@ -668,6 +680,13 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// Whether `MIN..=MAX` is the whole range of `uBITS`: such a bound stores
+/// `v - 0` in `bits_for(2^BITS - 1) = BITS` bits, exactly the plain integer's wire.
+/// (A full signed range is not: `iN` is two's complement, the bound `v + 2^(N-1)`.)
+fn full_range(bits: u32, min: i128, max: i128) -> bool {
+    min == 0 && max == (1i128 << bits) - 1
 }
 
 /// Compares the max lengths of a list, string or bytes.

@@ -56,6 +56,11 @@ pub const CODES: &[(&str, Class, &str)] = &[
         "integer base type changed, wire unchanged",
     ),
     (
+        "C0107",
+        Class::Compatible,
+        "plain integer and full-range bound exchanged, wire unchanged",
+    ),
+    (
         "C0201",
         Class::ForwardRisky,
         "enum variant added within the tag width",
