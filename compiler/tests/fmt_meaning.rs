@@ -60,16 +60,6 @@ impl SourceLoader for Overlay {
 /// What a schema means: its IR as JSON without line numbers (spans are not in
 /// the JSON), or the codes of its diagnostics.
 fn meaning(path: &Path, text: &str) -> Result<serde_json::Value, Vec<String>> {
-    fn strip_lines(v: &mut serde_json::Value) {
-        match v {
-            serde_json::Value::Object(map) => {
-                map.remove("line");
-                map.values_mut().for_each(strip_lines);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip_lines),
-            _ => {}
-        }
-    }
     let name = path.file_name().unwrap().to_string_lossy().to_string();
     let loader = Overlay {
         fs: FsLoader::new(path.parent().unwrap()),
@@ -78,11 +68,7 @@ fn meaning(path: &Path, text: &str) -> Result<serde_json::Value, Vec<String>> {
     };
     let (schema, diags) = sema::compile(&name, &loader);
     match schema {
-        Some(schema) if !diags.has_errors() => {
-            let mut json = serde_json::to_value(&schema).unwrap();
-            strip_lines(&mut json);
-            Ok(json)
-        }
+        Some(schema) if !diags.has_errors() => Ok(bitwire_compiler::fmt::meaning(&schema)),
         _ => Err(diags.codes().iter().map(|c| c.to_string()).collect()),
     }
 }

@@ -17,23 +17,8 @@ const NAME: &str = "fuzz.bw";
 /// The IR as JSON without line numbers, or the diagnostic codes.
 fn meaning(result: &Result<bitwire_compiler::ir::Schema, Diagnostics>) -> Result<String, String> {
     match result {
-        Ok(schema) => {
-            let mut json = serde_json::to_value(schema).expect("the IR serializes");
-            strip_lines(&mut json);
-            Ok(json.to_string())
-        }
+        Ok(schema) => Ok(fmt::meaning(schema).to_string()),
         Err(diags) => Err(format!("{:?}", diags.codes())),
-    }
-}
-
-fn strip_lines(v: &mut serde_json::Value) {
-    match v {
-        serde_json::Value::Object(map) => {
-            map.remove("line");
-            map.values_mut().for_each(strip_lines);
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(strip_lines),
-        _ => {}
     }
 }
 
