@@ -9,6 +9,7 @@
 //! new schema, a secondary label in the old one.
 
 mod compare;
+mod rules;
 
 use std::fmt::Write;
 
