@@ -77,10 +77,14 @@ fn rendering_is_deterministic() {
     }
 }
 
+/// Codes whose case would not fit a readable golden file, with the test that
+/// covers them instead.
+const TESTED_ELSEWHERE: &[(Code, &str)] = &[(Code::TooManyErrors, "too_many_errors_stop_reading")];
+
 /// Every code the compiler can emit is exercised by the corpus and documented.
 #[test]
 fn every_code_is_covered_and_documented() {
-    let mut seen = BTreeSet::new();
+    let mut seen: BTreeSet<&str> = TESTED_ELSEWHERE.iter().map(|(c, _)| c.as_str()).collect();
     for root in cases() {
         let expected = fs::read_to_string(corpus_dir().join(root.replace(".bw", ".stderr")))
             .unwrap_or_default();
@@ -120,4 +124,28 @@ fn syntax_errors_are_all_reported() {
     let out = render("syntax_recovery.bw");
     let count = out.matches("error[E01").count();
     assert!(count >= 6, "only {count} syntax errors reported:\n{out}");
+}
+
+/// A file with an error at every character: the lexer, and then the parser, stop
+/// after 1,000 errors with `E0109` (a golden file of it would be 300 KB).
+#[test]
+fn too_many_errors_stop_reading() {
+    use bitwire_compiler::compile_source;
+    use bitwire_compiler::syntax::MAX_SYNTAX_ERRORS;
+    let lexing = "# ".repeat(5000);
+    let syntax = format!("struct S {{ {} }}", ",".repeat(5000));
+    for (src, label) in [
+        (lexing, "not read past here"),
+        (syntax, "not parsed past here"),
+    ] {
+        let diags = compile_source("t.bw", &src).unwrap_err();
+        assert_eq!(diags.error_count(), MAX_SYNTAX_ERRORS + 1);
+        let last = diags.items.last().unwrap();
+        assert_eq!(last.code, Code::TooManyErrors);
+        let rendered = diags.render();
+        assert!(rendered.contains("error[E0109]: too many errors in this file: stopped after 1000"));
+        assert!(rendered.contains(label), "{label}");
+        // A long line is shown as a window around the label.
+        assert!(rendered.lines().all(|l| l.len() < 300));
+    }
 }

@@ -179,3 +179,57 @@ fn long_identifiers() {
     let unknown = format!("struct {a} {{ {b}: {c} }}\nstruct {c}x {{ y: {a}y }}\n");
     rejected(unknown, Code::UnknownType);
 }
+
+/// Imports read only regular files of at most 16 MiB: a pipe (which would block),
+/// a device (which would never end), a directory or a huge file is an `E0206`.
+#[cfg(unix)]
+#[test]
+fn imports_read_only_bounded_regular_files() {
+    use bitwire_compiler::{compile_file, sema::MAX_SOURCE_BYTES};
+    let dir = std::env::temp_dir().join(format!("bitwire-robust-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("dir.bw")).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(dir.join("fifo.bw"))
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.bw")).unwrap();
+    let big = std::fs::File::create(dir.join("big.bw")).unwrap();
+    big.set_len(MAX_SOURCE_BYTES + 1).unwrap();
+    std::fs::write(dir.join("latin1.bw"), b"struct \xe9 {}").unwrap();
+    let mut main = String::from("import \"dir.bw\";\nimport \"zero.bw\";\nimport \"big.bw\";\n");
+    main.push_str("import \"latin1.bw\";\n");
+    if fifo {
+        main.push_str("import \"fifo.bw\";\n");
+    }
+    main.push_str("struct S { a: u8 }\n");
+    std::fs::write(dir.join("main.bw"), main).unwrap();
+    let root = dir.join("main.bw");
+    let err = small_stack(move || compile_file(&root).unwrap_err());
+    let expected = if fifo { 5 } else { 4 };
+    assert_eq!(err.codes(), vec![Code::ImportNotFound; expected], "{err}");
+    let text = err.render();
+    for reason in [
+        "is a directory",
+        "not a regular file",
+        "larger than 16 MiB",
+        "not UTF-8",
+    ] {
+        assert!(text.contains(reason), "{reason}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A UTF-8 byte-order mark at the start of a file is skipped; positions after it
+/// are counted without it.
+#[test]
+fn byte_order_marks_are_skipped() {
+    let schema = compile_source("t.bw", "\u{FEFF}struct S { a: u8 }").expect("compiles");
+    assert_eq!(schema.types[0].name, "S");
+    let err = compile_source("t.bw", "\u{FEFF}struct S { a: u0 }").unwrap_err();
+    assert!(err.render().contains("t.bw:1:15"), "{err}");
+    assert_eq!(
+        fmt::format_source("t.bw", "\u{FEFF}struct S{a:u8}").unwrap(),
+        "struct S {\n    a: u8,\n}\n"
+    );
+}

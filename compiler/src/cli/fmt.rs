@@ -14,7 +14,7 @@ pub fn run(args: &FmtArgs) -> ExitCode {
     let mut failed = false;
     for path in &args.files {
         let name = path.display().to_string();
-        let source = match std::fs::read_to_string(path) {
+        let source = match crate::sema::read_source(path) {
             Ok(source) => source,
             Err(e) => {
                 eprintln!("error: cannot read {name}: {e}");

@@ -17,6 +17,10 @@
 //! value, spec §2.1). The IR is trusted as the compiler produces it: a `TypeId` outside
 //! the schema, or a tag value wider than its declared tag width, panics. `min_bits` of
 //! named types (the list check of §5.6) is read from the IR's `packed.min_bits`.
+//!
+//! The codec recurses once per level of a value; the compiler rejects types more
+//! than 64 levels deep (`E0402`, spec §11), so the recursion is bounded for every
+//! schema it accepts.
 
 mod bits;
 mod decode;

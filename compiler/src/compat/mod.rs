@@ -9,6 +9,7 @@
 //! new schema, a secondary label in the old one.
 
 mod compare;
+mod rules;
 
 use std::fmt::Write;
 
@@ -54,6 +55,11 @@ pub const CODES: &[(&str, Class, &str)] = &[
         "C0106",
         Class::Compatible,
         "integer base type changed, wire unchanged",
+    ),
+    (
+        "C0107",
+        Class::Compatible,
+        "plain integer and full-range bound exchanged, wire unchanged",
     ),
     (
         "C0201",

@@ -45,6 +45,8 @@ codes! {
     DanglingDocComment = "E0107", "doc comment documents nothing";
     /// A type expression nested more than 64 levels deep.
     TypeNestingTooDeep = "E0108", "type expression nested too deeply";
+    /// More than 1,000 lexing or syntax errors in one file: the rest is skipped.
+    TooManyErrors = "E0109", "too many errors";
 
     /// A type name that is not declared or not in scope.
     UnknownType = "E0201", "unknown type";

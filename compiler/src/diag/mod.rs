@@ -31,7 +31,7 @@ pub fn render_labeled(
     render::render_labeled(&mut out, sources, header, &body);
     out
 }
-pub use source::{FileId, SourceFile, SourceMap, Span};
+pub use source::{FileId, SourceFile, SourceMap, Span, BOM};
 
 /// How bad a diagnostic is. Only errors make a compilation fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,12 @@
 //! Plain-text rendering in the style of rustc: a header, a `-->` location, source
 //! snippets with `^^^` (primary) and `---` (secondary) underlines, then notes and
 //! help. No colours, so the output can be compared byte for byte in tests.
+//!
+//! A source line longer than [`MAX_LINE`] bytes is shown as a window of at most
+//! [`WINDOW`] bytes around its labels, with `...` where text is left out: every
+//! rendered diagnostic has a bounded size, so rendering a file with an error at
+//! every character of a megabyte-long line takes memory and time linear in the
+//! file, not in the number of errors times the line length.
 
 use std::fmt::Write;
 
@@ -8,6 +14,14 @@ use super::{Diagnostic, Diagnostics, FileId, Label, Severity, SourceMap};
 
 /// Tabs are expanded so that underlines line up regardless of the terminal.
 const TAB: &str = "    ";
+/// Source lines up to this many bytes are shown whole.
+pub(crate) const MAX_LINE: usize = 160;
+/// The most bytes of a longer line that are shown.
+const WINDOW: usize = 120;
+/// Bytes shown before the first label of a longer line.
+const CONTEXT: usize = 40;
+/// Marks left-out text of a long line.
+const ELLIPSIS: &str = "...";
 
 pub(super) fn render_all(diags: &Diagnostics) -> String {
     let mut out = String::new();
@@ -40,11 +54,12 @@ pub(super) fn render_all(diags: &Diagnostics) -> String {
     out
 }
 
-/// One label prepared for printing: the 0-based line and the display columns it covers.
+/// One label prepared for printing: the 0-based line and the bytes of it that it
+/// covers (offsets into the line's text, on character boundaries).
 struct Mark<'a> {
     line: usize,
-    col_start: usize,
-    col_end: usize,
+    start: usize,
+    end: usize,
     primary: bool,
     message: &'a str,
 }
@@ -111,31 +126,37 @@ pub(crate) fn render_labeled(out: &mut String, sources: &SourceMap, header: &str
             .iter()
             .map(|(l, primary)| mark(sources, l, *primary))
             .collect();
-        marks.sort_by_key(|m| (m.line, m.col_start, !m.primary));
+        marks.sort_by_key(|m| (m.line, m.start, !m.primary));
         let mut previous_line: Option<usize> = None;
         let mut i = 0;
         while i < marks.len() {
             let line = marks[i].line;
             if let Some(prev) = previous_line {
                 if line == prev + 2 {
-                    print_source_line(out, width, prev + 1, src.line_text(prev + 1));
+                    let text = src.line_text(prev + 1);
+                    let shown = Shown::new(text, 0);
+                    print_source_line(out, width, prev + 1, &shown.text(text));
                 } else if line > prev + 2 {
                     out.push_str("...\n");
                 }
             }
-            print_source_line(out, width, line, src.line_text(line));
-            while i < marks.len() && marks[i].line == line {
-                let m = &marks[i];
+            let on_line = marks[i..].iter().take_while(|m| m.line == line).count();
+            let text = src.line_text(line);
+            // Marks are sorted: the first on the line starts first.
+            let shown = Shown::new(text, marks[i].start);
+            print_source_line(out, width, line, &shown.text(text));
+            for m in &marks[i..i + on_line] {
                 let ch = if m.primary { "^" } else { "-" };
-                let underline = ch.repeat((m.col_end - m.col_start).max(1));
-                let mut row = format!("{pad} | {}{underline}", " ".repeat(m.col_start));
+                let (col_start, col_end) = (shown.column(text, m.start), shown.column(text, m.end));
+                let underline = ch.repeat((col_end - col_start).max(1));
+                let mut row = format!("{pad} | {}{underline}", " ".repeat(col_start));
                 if !m.message.is_empty() {
                     row.push(' ');
                     row.push_str(m.message);
                 }
                 let _ = writeln!(out, "{}", row.trim_end());
-                i += 1;
             }
+            i += on_line;
             previous_line = Some(line);
         }
         if index + 1 < groups.len() || !d.notes.is_empty() || d.help.is_some() {
@@ -160,7 +181,70 @@ fn print_source_line(out: &mut String, width: usize, line: usize, text: &str) {
     }
 }
 
-/// Converts a label's byte span into display columns on its first line. Spans that
+/// The part of a source line that is printed: all of it, or for a long line a
+/// window starting a little before its first labelled byte.
+struct Shown {
+    start: usize,
+    end: usize,
+    /// Whether text before `start` / after `end` is left out.
+    cut_before: bool,
+    cut_after: bool,
+}
+
+impl Shown {
+    /// What to show of line `text` whose first label starts at byte `lo`.
+    fn new(text: &str, lo: usize) -> Shown {
+        if text.len() <= MAX_LINE {
+            return Shown {
+                start: 0,
+                end: text.len(),
+                cut_before: false,
+                cut_after: false,
+            };
+        }
+        // The window starts a little before the first label; a label running past
+        // its end is underlined to the end.
+        let start = floor_boundary(text, lo.saturating_sub(CONTEXT));
+        let end = floor_boundary(text, start + WINDOW);
+        Shown {
+            start,
+            end,
+            cut_before: start > 0,
+            cut_after: end < text.len(),
+        }
+    }
+
+    /// The printed text.
+    fn text(&self, line: &str) -> String {
+        let mut out = String::new();
+        if self.cut_before {
+            out.push_str(ELLIPSIS);
+        }
+        out.push_str(&line[self.start..self.end]);
+        if self.cut_after {
+            out.push_str(ELLIPSIS);
+        }
+        out
+    }
+
+    /// The display column of byte `offset` of the line (clamped to the window).
+    fn column(&self, line: &str, offset: usize) -> usize {
+        let offset = offset.clamp(self.start, self.end);
+        let prefix = if self.cut_before { ELLIPSIS.len() } else { 0 };
+        prefix + display_width(&line[self.start..offset])
+    }
+}
+
+/// The largest character boundary of `text` at or below `i`.
+fn floor_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Converts a label's byte span into byte offsets on its first line. Spans that
 /// run over several lines are underlined to the end of their first line.
 fn mark<'a>(sources: &SourceMap, label: &'a Label, primary: bool) -> Mark<'a> {
     let src = sources.get(label.span.file);
@@ -170,18 +254,12 @@ fn mark<'a>(sources: &SourceMap, label: &'a Label, primary: bool) -> Mark<'a> {
     let text = src.line_text(line);
     // Offsets are clamped to the visible line: a span may start on the `\r` of a
     // CRLF ending or run over several lines.
-    let visible = |offset: usize| {
-        let mut i = offset.saturating_sub(line_start).min(text.len());
-        while !text.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
+    let visible = |offset: usize| floor_boundary(text, offset.saturating_sub(line_start));
     let (s, e) = (visible(start), visible(label.span.end as usize));
     Mark {
         line,
-        col_start: display_width(&text[..s]),
-        col_end: display_width(&text[..e.max(s)]),
+        start: s,
+        end: e.max(s),
         primary,
         message: &label.message,
     }

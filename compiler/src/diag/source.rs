@@ -36,6 +36,9 @@ impl Span {
     }
 }
 
+/// The UTF-8 byte-order mark, allowed (and ignored) at the start of a file.
+pub const BOM: &str = "\u{FEFF}";
+
 /// One loaded file: its display name and text.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
@@ -45,24 +48,61 @@ pub struct SourceFile {
     pub text: String,
     /// Byte offset of the start of every line, so position lookups are a binary search.
     line_starts: Vec<usize>,
+    /// Characters before every [`CHAR_BLOCK`]-th byte (empty for ASCII text, where
+    /// bytes and characters coincide), so a column is found without counting the
+    /// whole line: lines can be megabytes long, with an error at every character.
+    char_marks: Vec<usize>,
+}
+
+/// Bytes between two entries of [`SourceFile::char_marks`].
+const CHAR_BLOCK: usize = 4096;
+
+/// Whether `b` starts a UTF-8 character (is not a continuation byte).
+fn starts_char(b: &u8) -> bool {
+    (b & 0xC0) != 0x80
 }
 
 impl SourceFile {
     fn new(name: String, text: String) -> SourceFile {
-        let mut line_starts = vec![0];
+        // A byte-order mark is not part of the first line (the lexer skips it).
+        let mut line_starts = vec![if text.starts_with(BOM) { BOM.len() } else { 0 }];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let char_marks = if text.is_ascii() {
+            Vec::new()
+        } else {
+            let mut marks = vec![0];
+            for block in text.as_bytes().chunks(CHAR_BLOCK) {
+                let before = marks.last().copied().unwrap_or(0);
+                marks.push(before + block.iter().filter(|b| starts_char(b)).count());
+            }
+            marks
+        };
         SourceFile {
             name,
             text,
             line_starts,
+            char_marks,
         }
+    }
+
+    /// Number of characters in `text[..offset]` (`offset` need not be a character
+    /// boundary: a partial character counts as one).
+    fn chars_before(&self, offset: usize) -> usize {
+        if self.char_marks.is_empty() {
+            return offset;
+        }
+        let block = offset / CHAR_BLOCK;
+        let from = block * CHAR_BLOCK;
+        let bytes = &self.text.as_bytes()[from..offset];
+        self.char_marks[block] + bytes.iter().filter(|b| starts_char(b)).count()
     }
 
     /// 0-based line index containing byte `offset`.
     pub fn line_index(&self, offset: usize) -> usize {
         match self.line_starts.binary_search(&offset) {
             Ok(i) => i,
-            Err(i) => i - 1,
+            // Before the first line's start: inside a byte-order mark.
+            Err(i) => i.saturating_sub(1),
         }
     }
 
@@ -86,8 +126,8 @@ impl SourceFile {
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
         let offset = offset.min(self.text.len());
         let line = self.line_index(offset);
-        let start = self.line_starts[line];
-        let col = self.text[start..offset].chars().count() + 1;
+        let start = self.line_starts[line].min(offset);
+        let col = self.chars_before(offset) - self.chars_before(start) + 1;
         (line as u32 + 1, col as u32)
     }
 }

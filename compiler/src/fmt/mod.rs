@@ -12,7 +12,27 @@ mod printer;
 mod trivia;
 
 use crate::diag::{Diagnostics, Severity, SourceMap};
+use crate::ir::Schema;
 use crate::syntax;
+
+/// What formatting must not change: the schema's IR as JSON without the line
+/// numbers of declarations and fields (spans are never in the JSON). Tests and the
+/// `schema_text` fuzz target compare it before and after formatting.
+pub fn meaning(schema: &Schema) -> serde_json::Value {
+    fn strip_lines(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                map.remove("line");
+                map.values_mut().for_each(strip_lines);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip_lines),
+            _ => {}
+        }
+    }
+    let mut json = serde_json::to_value(schema).expect("the IR serializes");
+    strip_lines(&mut json);
+    json
+}
 
 /// Formats the schema text `source` (named `name` in diagnostics). Fails with the
 /// lexing and syntax errors if the file does not parse.

@@ -2,6 +2,8 @@
 //! are laid out: the packed widths of its type expressions, its members' packed
 //! sizes and offsets, its own packed size and its in-memory layout.
 
+use std::collections::HashSet;
+
 use super::packed::{self, Flags};
 use super::{memory, LayoutError, LayoutErrorKind};
 use crate::ir::{
@@ -109,6 +111,7 @@ pub(super) struct Pass<'a> {
     pub(super) errors: Vec<LayoutError>,
     /// Per type: whether one of its sizes overflowed.
     overflowed: Vec<bool>,
+    reported: HashSet<LayoutError>,
 }
 
 impl<'a> Pass<'a> {
@@ -118,6 +121,7 @@ impl<'a> Pass<'a> {
             done: vec![None; model.types.len()],
             errors: Vec::new(),
             overflowed: vec![false; model.types.len()],
+            reported: HashSet::new(),
         }
     }
 
@@ -287,13 +291,8 @@ impl<'a> Pass<'a> {
         if kind == LayoutErrorKind::Overflow {
             self.overflowed[type_id] = true;
         }
-        // Only the errors of the type being laid out can repeat.
-        let own = self
-            .errors
-            .iter()
-            .rev()
-            .take_while(|e| e.type_id == type_id);
-        if !own.clone().any(|x| *x == e) {
+        // A struct whose total overflowed reports it once, not once per field after.
+        if self.reported.insert(e) {
             self.errors.push(e);
         }
     }

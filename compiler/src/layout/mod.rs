@@ -30,7 +30,7 @@ use crate::ir::{Schema, TypeId};
 use crate::sema::model::Model;
 
 /// What went wrong while laying a type out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LayoutErrorKind {
     /// A list whose element type can encode to zero bits (spec §5.6, `E0310`).
     ZeroWidthListElement,
@@ -45,7 +45,7 @@ pub enum LayoutErrorKind {
 }
 
 /// A layout problem, located by type and member (field or union variant index).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LayoutError {
     /// The type being laid out.
     pub type_id: TypeId,

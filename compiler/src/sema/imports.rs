@@ -207,9 +207,16 @@ impl Loader<'_> {
     }
 
     fn not_found(&mut self, name: &str, via: Option<Span>, e: &std::io::Error) {
-        let reason = match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            _ => e.to_string(),
+        let (reason, help) = match e.kind() {
+            std::io::ErrorKind::NotFound => (
+                "no such file".to_string(),
+                "import paths are relative to the directory of the importing file",
+            ),
+            std::io::ErrorKind::InvalidData => (e.to_string(), "schema files are UTF-8 text"),
+            _ => (
+                e.to_string(),
+                "schema files are regular files of at most 16 MiB",
+            ),
         };
         let diag = match via {
             Some(span) => Diagnostic::error(
@@ -218,7 +225,7 @@ impl Loader<'_> {
                 span,
                 reason,
             )
-            .with_help("import paths are relative to the directory of the importing file"),
+            .with_help(help),
             None => Diagnostic::error_without_span(
                 Code::ImportNotFound,
                 format!("cannot read schema file `{name}`: {reason}"),

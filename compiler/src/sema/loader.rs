@@ -6,8 +6,59 @@
 //! the same relative names on every machine.
 
 use std::collections::BTreeMap;
-use std::io;
-use std::path::PathBuf;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// The largest schema file the compiler reads: 16 MiB. Schema files are small;
+/// the limit keeps a mistaken path (a log, a disk image) from exhausting memory.
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// Reads a schema file: only a regular file (not a directory, device or pipe,
+/// which could block or never end) of at most [`MAX_SOURCE_BYTES`], as UTF-8.
+///
+/// The file type is checked before the file is opened, because opening a pipe
+/// blocks until someone writes to it; the opened file is checked again and read
+/// with the size cap, in case it changed in between.
+pub fn read_source(path: &Path) -> io::Result<String> {
+    check_source(&std::fs::metadata(path)?)?;
+    let file = std::fs::File::open(path)?;
+    check_source(&file.metadata()?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8"))
+}
+
+fn check_source(meta: &std::fs::Metadata) -> io::Result<()> {
+    if meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "is a directory",
+        ));
+    }
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a device, pipe or socket)",
+        ));
+    }
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(too_large());
+    }
+    Ok(())
+}
+
+fn too_large() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "larger than {} MiB, the limit for schema files",
+            MAX_SOURCE_BYTES >> 20
+        ),
+    )
+}
 
 /// Provides the text of schema files by name.
 pub trait SourceLoader {
@@ -31,8 +82,9 @@ impl FsLoader {
 }
 
 impl SourceLoader for FsLoader {
+    /// Reads the file with [`read_source`]: regular files of bounded size only.
     fn load(&self, name: &str) -> io::Result<String> {
-        std::fs::read_to_string(self.base.join(name))
+        read_source(&self.base.join(name))
     }
 }
 

@@ -20,7 +20,7 @@ mod scope;
 mod suggest;
 mod types;
 
-pub use loader::{normalize, FsLoader, MemLoader, SourceLoader};
+pub use loader::{normalize, read_source, FsLoader, MemLoader, SourceLoader, MAX_SOURCE_BYTES};
 
 use crate::diag::{Diagnostics, SourceMap};
 use crate::ir::Schema;

@@ -21,37 +21,53 @@ struct Edge {
     to: TypeId,
 }
 
-/// The shortest path of edges from `start` back to `start` that stays inside
-/// `group` (every cycle through `start` does), as (from, edge) pairs.
-fn shortest_cycle(
-    graph: &[Vec<Edge>],
-    group: &[bool],
-    start: TypeId,
-) -> Option<Vec<(TypeId, Edge)>> {
-    let mut parent: Vec<Option<(TypeId, Edge)>> = vec![None; graph.len()];
-    let mut queue = VecDeque::from([start]);
-    let mut visited = vec![false; graph.len()];
-    visited[start] = true;
-    while let Some(t) = queue.pop_front() {
-        for &edge in &graph[t] {
-            if edge.to == start {
-                let mut path = vec![(t, edge)];
-                let mut at = t;
-                while let Some((from, e)) = parent[at] {
-                    path.push((from, e));
-                    at = from;
+/// Scratch space for the cycle searches, allocated once per schema (a search per
+/// group must not cost the size of the whole schema).
+struct Search {
+    parent: Vec<Option<(TypeId, Edge)>>,
+    visited: Vec<bool>,
+}
+
+impl Search {
+    /// The shortest path of edges from `start` back to `start` that stays inside
+    /// `group` (every cycle through `start` does), as (from, edge) pairs. Only the
+    /// entries of `group` are touched, and they are cleared again.
+    fn shortest_cycle(
+        &mut self,
+        graph: &[Vec<Edge>],
+        group: &[TypeId],
+        in_group: &[bool],
+    ) -> Option<Vec<(TypeId, Edge)>> {
+        let start = group[0];
+        let mut queue = VecDeque::from([start]);
+        self.visited[start] = true;
+        let mut found = None;
+        'search: while let Some(t) = queue.pop_front() {
+            for &edge in &graph[t] {
+                if edge.to == start {
+                    let mut path = vec![(t, edge)];
+                    let mut at = t;
+                    while let Some((from, e)) = self.parent[at] {
+                        path.push((from, e));
+                        at = from;
+                    }
+                    path.reverse();
+                    found = Some(path);
+                    break 'search;
                 }
-                path.reverse();
-                return Some(path);
-            }
-            if group[edge.to] && !visited[edge.to] {
-                visited[edge.to] = true;
-                parent[edge.to] = Some((t, edge));
-                queue.push_back(edge.to);
+                if in_group[edge.to] && !self.visited[edge.to] {
+                    self.visited[edge.to] = true;
+                    self.parent[edge.to] = Some((t, edge));
+                    queue.push_back(edge.to);
+                }
             }
         }
+        for &t in group {
+            self.visited[t] = false;
+            self.parent[t] = None;
+        }
+        found
     }
-    None
 }
 
 /// Reports every recursive type; returns whether there was one.
@@ -72,10 +88,14 @@ pub(crate) fn check(model: &Model, diags: &mut Vec<Diagnostic>) -> bool {
         .collect();
     let mut found = false;
     let mut in_group = vec![false; graph.len()];
+    let mut search = Search {
+        parent: vec![None; graph.len()],
+        visited: vec![false; graph.len()],
+    };
     for group in crate::graph::sccs(&plain) {
         group.iter().for_each(|&t| in_group[t] = true);
         // The group's first type in declaration order names the cycle.
-        if let Some(path) = shortest_cycle(&graph, &in_group, group[0]) {
+        if let Some(path) = search.shortest_cycle(&graph, &group, &in_group) {
             found = true;
             diags.push(cycle_diagnostic(model, group[0], &path));
         }

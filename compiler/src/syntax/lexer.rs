@@ -3,17 +3,20 @@
 //! so the parser still sees the rest of the file.
 
 use super::token::{Keyword, Token, TokenKind};
-use crate::diag::{Code, Diagnostic, FileId, Span};
+use super::{too_many_errors, MAX_SYNTAX_ERRORS};
+use crate::diag::{Code, Diagnostic, FileId, Span, BOM};
 
-/// Splits `src` into tokens (ending with [`TokenKind::Eof`]) and reports lexing errors.
+/// Splits `src` into tokens (ending with [`TokenKind::Eof`]) and reports lexing
+/// errors. A UTF-8 byte-order mark at the start is skipped.
 pub fn lex(file: FileId, src: &str) -> (Vec<Token>, Vec<Diagnostic>) {
     let mut lexer = Lexer {
         file,
         src,
         bytes: src.as_bytes(),
-        pos: 0,
+        pos: if src.starts_with(BOM) { BOM.len() } else { 0 },
         tokens: Vec::new(),
         diags: Vec::new(),
+        stopped: false,
     };
     lexer.run();
     (lexer.tokens, lexer.diags)
@@ -26,9 +29,25 @@ struct Lexer<'a> {
     pos: usize,
     tokens: Vec<Token>,
     diags: Vec<Diagnostic>,
+    /// Set after [`MAX_SYNTAX_ERRORS`] errors: the rest of the file is not read.
+    stopped: bool,
 }
 
 impl Lexer<'_> {
+    /// Records an error; after [`MAX_SYNTAX_ERRORS`] of them, reports that it
+    /// stops and stops (a file can have an error at every character).
+    fn report(&mut self, diag: Diagnostic) {
+        if self.stopped {
+            return;
+        }
+        self.diags.push(diag);
+        if self.diags.len() >= MAX_SYNTAX_ERRORS {
+            let at = self.span(self.pos, self.pos);
+            self.diags.push(too_many_errors(at, "not read past here"));
+            self.stopped = true;
+        }
+    }
+
     fn span(&self, start: usize, end: usize) -> Span {
         Span::new(self.file, start, end)
     }
@@ -43,7 +62,7 @@ impl Lexer<'_> {
     }
 
     fn run(&mut self) {
-        while self.pos < self.bytes.len() {
+        while self.pos < self.bytes.len() && !self.stopped {
             let start = self.pos;
             let c = self.bytes[self.pos];
             match c {
@@ -124,7 +143,7 @@ impl Lexer<'_> {
         self.pos += len;
         let word = &self.src[start..self.pos];
         if !word.is_ascii() {
-            self.diags.push(
+            self.report(
                 Diagnostic::error(
                     Code::UnexpectedChar,
                     format!("identifier `{word}` contains non-ASCII characters"),
@@ -156,7 +175,7 @@ impl Lexer<'_> {
         } else {
             format!("`{ch}`")
         };
-        self.diags.push(
+        self.report(
             Diagnostic::error(
                 Code::UnexpectedChar,
                 format!("unexpected character {shown}"),
@@ -173,7 +192,9 @@ impl Lexer<'_> {
         let line = self.take_while(|b| b != b'\n');
         let is_doc = line.starts_with("///") && !line.starts_with("////");
         if is_doc {
-            let text = line[3..].trim_end_matches('\r');
+            // Trailing whitespace is invisible, so it is not part of the text (and
+            // `bitwire fmt`, which removes it, does not change the schema).
+            let text = line[3..].trim_end();
             let text = text.strip_prefix(' ').unwrap_or(text).to_string();
             self.push(TokenKind::DocComment(text), start);
         }
@@ -187,7 +208,7 @@ impl Lexer<'_> {
             Some(i) => start + 2 + i + 2,
             None => self.bytes.len(),
         };
-        self.diags.push(
+        self.report(
             Diagnostic::error(
                 Code::UnexpectedChar,
                 "block comments are not supported",
@@ -229,7 +250,7 @@ impl Lexer<'_> {
                         '"' => value.push('"'),
                         _ => {
                             bad = true;
-                            self.diags.push(
+                            self.report(
                                 Diagnostic::error(
                                     Code::InvalidEscape,
                                     format!("unknown escape `\\{next}` in string literal"),
@@ -259,7 +280,7 @@ impl Lexer<'_> {
 
     fn unterminated(&mut self, start: usize) {
         let end = self.pos;
-        self.diags.push(
+        self.report(
             Diagnostic::error(
                 Code::UnterminatedString,
                 "unterminated string literal",
@@ -342,7 +363,7 @@ impl Lexer<'_> {
                     }
                     other => other.to_string(),
                 });
-                self.diags.push(
+                self.report(
                     Diagnostic::error(Code::InvalidNumber, message, span, label)
                         .with_help_opt(help),
                 );

@@ -8,6 +8,7 @@
 
 use super::ast::*;
 use super::token::{Keyword, Token, TokenKind};
+use super::{too_many_errors, MAX_SYNTAX_ERRORS};
 use crate::diag::{Code, Diagnostic, Span};
 
 /// A failed parse; the diagnostic was already recorded.
@@ -123,7 +124,21 @@ impl<'a> Parser<'a> {
             return;
         }
         self.last_error_at = Some(self.pos);
+        self.push(diag);
+    }
+
+    /// Records a diagnostic. After [`MAX_SYNTAX_ERRORS`] of them the parser says
+    /// it stops and skips to the end of the file.
+    fn push(&mut self, diag: Diagnostic) {
+        if self.diags.len() > MAX_SYNTAX_ERRORS {
+            return;
+        }
         self.diags.push(diag);
+        if self.diags.len() == MAX_SYNTAX_ERRORS {
+            let at = self.span();
+            self.diags.push(too_many_errors(at, "not parsed past here"));
+            self.pos = self.tokens.len() - 1;
+        }
     }
 
     /// Reports "expected WHAT, found ..." at the current token.
@@ -203,7 +218,7 @@ impl<'a> Parser<'a> {
             } else {
                 "documents nothing"
             };
-            self.diags.push(
+            self.push(
                 Diagnostic::error(
                     Code::DanglingDocComment,
                     format!("doc comment {what}"),
