@@ -107,18 +107,33 @@ pub(super) fn load(args: &CodecArgs) -> Result<(Schema, TypeId), Failure> {
     Ok((schema, ty))
 }
 
+/// The most input `encode`, `decode`, `explain` and `verify` read: 256 MiB. A larger
+/// input (or one that never ends, such as `/dev/zero`) is refused rather than read
+/// into memory without bound.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
 pub(super) fn read_input(args: &CodecArgs) -> Result<Vec<u8>, Failure> {
-    match &args.input {
-        Some(path) => fs::read(path)
-            .map_err(|e| Failure::usage(format!("error: cannot read `{}`: {e}", path.display()))),
-        None => {
-            let mut buf = Vec::new();
-            io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| Failure::data(format!("error: cannot read standard input: {e}")))?;
-            Ok(buf)
+    let (source, name): (Box<dyn Read>, String) = match &args.input {
+        Some(path) => {
+            let file = fs::File::open(path).map_err(|e| {
+                Failure::usage(format!("error: cannot read `{}`: {e}", path.display()))
+            })?;
+            (Box::new(file), format!("`{}`", path.display()))
         }
+        None => (Box::new(io::stdin()), "standard input".to_string()),
+    };
+    let mut buf = Vec::new();
+    source
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| Failure::data(format!("error: cannot read {name}: {e}")))?;
+    if buf.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Failure::data(format!(
+            "error: {name} is larger than {} MiB, the most the codec commands read",
+            MAX_INPUT_BYTES >> 20
+        )));
     }
+    Ok(buf)
 }
 
 fn write_output(args: &CodecArgs, bytes: &[u8]) -> Result<(), Failure> {
