@@ -11,7 +11,15 @@ fn an_endless_input_is_refused() {
     }
     for cmd in ["decode", "verify", "explain"] {
         let out = Command::new(env!("CARGO_BIN_EXE_bitwire"))
-            .args([cmd, "--schema", schema, "--type", "Input", "--input", "/dev/zero"])
+            .args([
+                cmd,
+                "--schema",
+                schema,
+                "--type",
+                "Input",
+                "--input",
+                "/dev/zero",
+            ])
             .output()
             .expect("bitwire runs");
         assert_eq!(out.status.code(), Some(1), "{cmd}");

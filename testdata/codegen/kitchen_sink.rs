@@ -601,8 +601,8 @@ impl Scalars {
         }
         let wide_bounded = wide_bounded + 5;
         let c = r.read_chunk(16);
-        let q_ =
-            ::bitwire::dequantize_scaled(c.bits(0, 8), -1.0, 1.0, 255, 0.00392156862745098) as f32;
+        let q_ = ::bitwire::dequantize_scaled(c.bits(0, 8), -1.0, 1.0, 255, 0.00392156862745098);
+        let q_ = q_ as f32;
         const RUN6: &[(u32, u32, &[&str])] = &[(0, 8, &["q"]), (8, 5, &["q64"])];
         if c.avail() < 13 {
             return Err(c.truncated(RUN6));
@@ -1220,8 +1220,8 @@ impl Composite {
         let mut quants = Vec::with_capacity(len);
         for i1 in 0..len {
             let item1 = r.read_bits(4).at_index(i1).in_field("quants")?;
-            let item1 =
-                ::bitwire::dequantize_scaled(item1, 0.0, 1.0, 15, 0.06666666666666667) as f32;
+            let item1 = ::bitwire::dequantize_scaled(item1, 0.0, 1.0, 15, 0.06666666666666667);
+            let item1 = item1 as f32;
             quants.push(item1);
         }
         let t = r.read_int(7);

@@ -230,7 +230,8 @@ pub(crate) fn plain_value(s: &Scalar, raw: &str, enum_ident: Option<&str>) -> St
 
 /// The dequantization of the stored integer `q` (checked to be at most `steps`) as a
 /// call `(function, arguments, tail)`, multiplying by `1 / steps` where the plan proved
-/// it exact.
+/// it exact. The tail (` as f32`) goes on its own statement when printed with
+/// [`let_quantized`].
 pub(crate) fn quantized_call(s: &Scalar, q: &str) -> (&'static str, Vec<String>, &'static str) {
     let ScalarKind::Quantized {
         repr,
@@ -270,4 +271,15 @@ pub(crate) fn is_simple(x: &str) -> bool {
         }
     }
     true
+}
+
+/// Prints `let {dest} = <the dequantized value of q>;`: the call, then the rounding to
+/// `f32` as a statement of its own (a short line whatever the call's length, where a
+/// trailing cast would make rustfmt wrap the call a third way).
+pub(crate) fn let_quantized(p: &mut super::printer::Printer, dest: &str, s: &Scalar, q: &str) {
+    let (func, args, tail) = quantized_call(s, q);
+    super::let_call(p, dest, func, &args, "");
+    if !tail.is_empty() {
+        p.line(format!("let {dest} = {dest}{tail};"));
+    }
 }

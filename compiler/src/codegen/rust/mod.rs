@@ -416,7 +416,7 @@ pub(crate) fn let_call(p: &mut Printer, dest: &str, func: &str, args: &[String],
     let short = joined.len() <= printer::SHORT_WIDTH;
     if short && p.fits(&format!("let {dest} = {rhs};")) {
         p.line(format!("let {dest} = {rhs};"));
-    } else if short && p.indent_width() + 4 + rhs.len() < printer::MAX_WIDTH - 1 {
+    } else if short && p.indent_width() + 4 + rhs.len() < printer::MAX_WIDTH {
         p.line(format!("let {dest} ="));
         p.line(format!("    {rhs};"));
     } else {

@@ -164,14 +164,15 @@ impl Printer {
     pub fn array(&mut self, head: &str, items: &[String], tail: &str) {
         let joined = items.join(", ");
         let one = format!("{head}[{joined}]{tail}");
-        if joined.len() + 2 <= SHORT_WIDTH && self.fits(&one) {
+        // rustfmt's `array_width` bounds the items as joined, brackets excluded.
+        if joined.len() <= SHORT_WIDTH && self.fits(&one) {
             self.line(one);
             return;
         }
         // `const X: T = &[...]` whose array fits on its own line: rustfmt breaks after `=`.
         if let Some(lhs) = head.strip_suffix(" = &") {
             let rhs = format!("    &[{joined}]{tail}");
-            if joined.len() + 2 <= SHORT_WIDTH && self.fits(&rhs) {
+            if joined.len() <= SHORT_WIDTH && self.fits(&rhs) {
                 self.line(format!("{lhs} ="));
                 self.line(rhs);
                 return;

@@ -746,9 +746,11 @@ impl Input {
         let c = r.read_chunk(60);
         let seq = c.bits(0, 16) as u16;
         let move_x =
-            ::bitwire::dequantize_scaled(c.bits(16, 8), -1.0, 1.0, 255, 0.00392156862745098) as f32;
+            ::bitwire::dequantize_scaled(c.bits(16, 8), -1.0, 1.0, 255, 0.00392156862745098);
+        let move_x = move_x as f32;
         let move_y =
-            ::bitwire::dequantize_scaled(c.bits(24, 8), -1.0, 1.0, 255, 0.00392156862745098) as f32;
+            ::bitwire::dequantize_scaled(c.bits(24, 8), -1.0, 1.0, 255, 0.00392156862745098);
+        let move_y = move_y as f32;
         let buttons_fire = c.bits(32, 1) != 0;
         let buttons_aim = c.bits(33, 1) != 0;
         let buttons_jump = c.bits(34, 1) != 0;
@@ -756,11 +758,11 @@ impl Input {
         let buttons_reload = c.bits(36, 1) != 0;
         let buttons_use_item = c.bits(37, 1) != 0;
         let yaw =
-            ::bitwire::dequantize_scaled(c.bits(38, 12), 0.0, 360.0, 4095, 0.0002442002442002442)
-                as f32;
+            ::bitwire::dequantize_scaled(c.bits(38, 12), 0.0, 360.0, 4095, 0.0002442002442002442);
+        let yaw = yaw as f32;
         let pitch =
-            ::bitwire::dequantize_scaled(c.bits(50, 10), -90.0, 90.0, 1023, 0.0009775171065493646)
-                as f32;
+            ::bitwire::dequantize_scaled(c.bits(50, 10), -90.0, 90.0, 1023, 0.0009775171065493646);
+        let pitch = pitch as f32;
         const RUN: &[(u32, u32, &[&str])] = &[
             (0, 16, &["seq"]),
             (16, 8, &["move_x"]),
@@ -925,7 +927,8 @@ impl Vec2 {
             let e = c.steps_error(0, x, 131072);
             return Err(e.in_field("x"));
         }
-        let x = ::bitwire::dequantize_scaled(x, -1024.0, 1024.0, 131072, 7.62939453125e-6) as f32;
+        let x = ::bitwire::dequantize_scaled(x, -1024.0, 1024.0, 131072, 7.62939453125e-6);
+        let x = x as f32;
         const RUN2: &[(u32, u32, &[&str])] = &[(18, 18, &["y"])];
         if c.avail() < 36 {
             return Err(c.truncated(RUN2));
@@ -935,7 +938,8 @@ impl Vec2 {
             let e = c.steps_error(18, y, 131072);
             return Err(e.in_field("y"));
         }
-        let y = ::bitwire::dequantize_scaled(y, -1024.0, 1024.0, 131072, 7.62939453125e-6) as f32;
+        let y = ::bitwire::dequantize_scaled(y, -1024.0, 1024.0, 131072, 7.62939453125e-6);
+        let y = y as f32;
         Ok(Self { x, y })
     }
 
@@ -1153,8 +1157,8 @@ impl Entity {
             let e = c.steps_error(12, pos_x, 131072);
             return Err(e.in_field("x").in_field("pos"));
         }
-        let pos_x =
-            ::bitwire::dequantize_scaled(pos_x, -1024.0, 1024.0, 131072, 7.62939453125e-6) as f32;
+        let pos_x = ::bitwire::dequantize_scaled(pos_x, -1024.0, 1024.0, 131072, 7.62939453125e-6);
+        let pos_x = pos_x as f32;
         const RUN2: &[(u32, u32, &[&str])] = &[(30, 18, &["pos", "y"])];
         if c.avail() < 48 {
             return Err(c.truncated(RUN2));
@@ -1164,11 +1168,11 @@ impl Entity {
             let e = c.steps_error(30, pos_y, 131072);
             return Err(e.in_field("y").in_field("pos"));
         }
-        let pos_y =
-            ::bitwire::dequantize_scaled(pos_y, -1024.0, 1024.0, 131072, 7.62939453125e-6) as f32;
+        let pos_y = ::bitwire::dequantize_scaled(pos_y, -1024.0, 1024.0, 131072, 7.62939453125e-6);
+        let pos_y = pos_y as f32;
         let vel_x =
-            ::bitwire::dequantize_scaled(c.bits(48, 10), -64.0, 64.0, 1023, 0.0009775171065493646)
-                as f32;
+            ::bitwire::dequantize_scaled(c.bits(48, 10), -64.0, 64.0, 1023, 0.0009775171065493646);
+        let vel_x = vel_x as f32;
         const RUN3: &[(u32, u32, &[&str])] = &[(48, 10, &["vel_x"])];
         if c.avail() < 58 {
             return Err(c.truncated(RUN3));
@@ -1176,10 +1180,10 @@ impl Entity {
         let pos = Vec2 { x: pos_x, y: pos_y };
         let c = r.read_chunk(34);
         let vel_y =
-            ::bitwire::dequantize_scaled(c.bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646)
-                as f32;
-        let yaw = ::bitwire::dequantize_scaled(c.bits(10, 8), 0.0, 360.0, 255, 0.00392156862745098)
-            as f32;
+            ::bitwire::dequantize_scaled(c.bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646);
+        let vel_y = vel_y as f32;
+        let yaw = ::bitwire::dequantize_scaled(c.bits(10, 8), 0.0, 360.0, 255, 0.00392156862745098);
+        let yaw = yaw as f32;
         const RUN4: &[(u32, u32, &[&str])] =
             &[(0, 10, &["vel_y"]), (10, 8, &["yaw"]), (18, 8, &["health"])];
         if c.avail() < 26 {

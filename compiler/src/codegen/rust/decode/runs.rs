@@ -5,9 +5,9 @@
 
 use super::values::{scalar_check, Checked, Mode};
 use super::{field_init, struct_literal, LeafLocals};
-use crate::codegen::rust::exprs::{plain_value, quantized_call};
+use crate::codegen::rust::exprs::{let_quantized, plain_value};
 use crate::codegen::rust::printer::Printer;
-use crate::codegen::rust::{let_call, let_stmt, naming, Ctx, Gen};
+use crate::codegen::rust::{let_stmt, naming, Ctx, Gen};
 use crate::ir::TypeId;
 use crate::plan::{Op, Run, RunRead, ScalarKind};
 
@@ -51,8 +51,7 @@ pub(crate) fn decode_run(
                 if l.scalar.bits == 0 {
                     let_stmt(p, &local, &super::values::constant(g, &l.scalar));
                 } else if matches!(l.scalar.kind, ScalarKind::Quantized { .. }) {
-                    let (func, args, tail) = quantized_call(&l.scalar, &raw);
-                    let_call(p, &local, func, &args, tail);
+                    let_quantized(p, &local, &l.scalar, &raw);
                 } else {
                     let ident = enum_ident(g, &l.scalar.kind);
                     let_stmt(p, &local, &plain_value(&l.scalar, &raw, ident.as_deref()));

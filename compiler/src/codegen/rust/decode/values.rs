@@ -5,9 +5,9 @@
 //! allocated (spec §5.6, §11).
 
 use super::runs::enum_ident;
-use crate::codegen::rust::exprs::{bounded_from_raw, cast, lit, plain_value, quantized_call};
+use crate::codegen::rust::exprs::{bounded_from_raw, cast, let_quantized, lit, plain_value};
 use crate::codegen::rust::printer::{Printer, SHORT_WIDTH};
-use crate::codegen::rust::{let_call, let_stmt, return_error, try_expr, Call, Ctx, Gen};
+use crate::codegen::rust::{let_stmt, return_error, try_expr, Call, Ctx, Gen};
 use crate::ir::FloatRepr;
 use crate::plan::{Array, DecodeCheck, Form, Length, List, Node, Op, Prefix, Scalar, ScalarKind};
 
@@ -132,8 +132,7 @@ pub(crate) fn scalar_check(g: &Gen, p: &mut Printer, at: &Checked, mode: Mode) {
                         let_stmt(p, local, &bounded_from_raw(local, repr, min));
                     }
                     _ => {
-                        let (func, args, tail) = quantized_call(s, local);
-                        let_call(p, local, func, &args, tail);
+                        let_quantized(p, local, s, local);
                     }
                 }
             }
@@ -327,8 +326,7 @@ fn lone_scalar(g: &Gen, p: &mut Printer, ctx: &Ctx, s: &Scalar, dest: &str, mode
             ScalarKind::SInt { repr } => cast(e, false, repr),
             ScalarKind::Quantized { .. } => {
                 let_stmt(p, dest, &e);
-                let (func, args, tail) = quantized_call(s, dest);
-                return let_call(p, dest, func, &args, tail);
+                return let_quantized(p, dest, s, dest);
             }
             _ => {
                 let_stmt(p, dest, &e);
