@@ -118,6 +118,7 @@ pub fn node(schema: &Schema, ty: &Type) -> Node {
                 form: form(elem),
                 out_of_line: memory::out_of_line(schema, elem, *len),
                 elem: Box::new(node(schema, elem)),
+                wrong_length: Kind::InvalidLength,
             }),
             Type::List {
                 elem,

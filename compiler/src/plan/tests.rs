@@ -136,3 +136,38 @@ fn encode_failure_depends_on_what_the_language_can_hold() {
     assert!(!st.encode_can_fail(Lang::RUST));
     assert!(st.encode_can_fail(Lang::GO));
 }
+
+#[test]
+fn untyped_encoders_know_the_kind_of_a_value_of_the_wrong_type() {
+    let (schema, plan) = plan_of(
+        "enum E { A, B } union U { X, Y(u8) } struct P { x: u8 }
+         struct S { a: u8, e: E, u: U, p: P, s: string, b: bytes, l: list<u8>,
+                    r: [u8; 2], o: optional<string>, v: varu32, f: f32 }",
+    );
+    let s = struct_steps(&schema, &plan, "S");
+    let kinds: Vec<&str> = s
+        .fields
+        .iter()
+        .map(|f| f.node.wrong_type_kind(&plan).name())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "OutOfRange",
+            "InvalidEnum",
+            "InvalidEnum",
+            "OutOfRange",
+            "InvalidUtf8",
+            "InvalidLength",
+            "InvalidLength",
+            "InvalidLength",
+            "InvalidUtf8",
+            "OutOfRange",
+            "OutOfRange"
+        ]
+    );
+    match &s.fields[7].node.op {
+        Op::Array(a) => assert_eq!(a.wrong_length, Kind::InvalidLength),
+        other => panic!("{other:?}"),
+    }
+}
