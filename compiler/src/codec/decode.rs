@@ -32,6 +32,7 @@ pub fn decode_with<O: Observer>(
         path: Path::default(),
         obs,
         prefix_end: 0,
+        budget: BUDGET_BASE.saturating_add(BUDGET_PER_BYTE.saturating_mul(bytes.len() as u64)),
     };
     let value = dec.named(ty)?;
 
@@ -60,6 +61,11 @@ pub fn decode_with<O: Observer>(
     Ok(value)
 }
 
+/// The default decode budget of every runtime (spec §11.3): 1 MiB, plus 64 bytes per
+/// input byte.
+const BUDGET_BASE: u64 = 1 << 20;
+const BUDGET_PER_BYTE: u64 = 64;
+
 struct Decoder<'a, O: Observer> {
     schema: &'a Schema,
     input: BitReader<'a>,
@@ -67,6 +73,9 @@ struct Decoder<'a, O: Observer> {
     obs: &'a mut O,
     /// Where the last varint's group-count prefix ended (for the trace only).
     prefix_end: u64,
+    /// Bytes of the decode budget left (spec §11): every list, string and bytes value
+    /// is charged its memory-model size when its length is read.
+    budget: u64,
 }
 
 impl<O: Observer> Decoder<'_, O> {
@@ -218,7 +227,8 @@ impl<O: Observer> Decoder<'_, O> {
                 self.enter(start, || Group::List);
                 let len = self.length(*max, *packed_len, start)?;
                 let elem_min = rules::min_bits(self.schema, elem);
-                self.check_room(len, elem_min, start)?;
+                let charge = crate::plan::memory::footprint(self.schema, elem);
+                self.check_room(len, elem_min, charge, start)?;
                 let items = self.elements(elem, len, start)?;
                 self.exit();
                 Value::Array(items)
@@ -383,13 +393,30 @@ impl<O: Observer> Decoder<'_, O> {
         Ok(len)
     }
 
-    /// §5.6: before allocating anything, `Truncated` if `len` elements of at least
-    /// `elem_min` bits cannot fit in what is left, then `LimitExceeded` if `len` does
-    /// not fit the address space.
-    fn check_room(&self, len: u64, elem_min: u64, start: u64) -> Result<(), CodecError> {
+    /// §5.6, §11: before allocating anything, `Truncated` if `len` elements of at
+    /// least `elem_min` bits cannot fit in what is left; then `LimitExceeded` if the
+    /// elements' charge (`len × charge` bytes of the memory model, plus one
+    /// allocation's overhead, for `len > 0`) is more than the budget left, which it
+    /// then takes from; then `LimitExceeded` if `len` does not fit the address space.
+    fn check_room(
+        &mut self,
+        len: u64,
+        elem_min: u64,
+        charge: u64,
+        start: u64,
+    ) -> Result<(), CodecError> {
         let needed = u128::from(len) * u128::from(elem_min);
         if needed > u128::from(self.input.remaining()) {
             return Err(self.err(ErrorKind::Truncated, start));
+        }
+        if len > 0 {
+            let cost = len
+                .saturating_mul(charge)
+                .saturating_add(crate::plan::memory::ALLOCATION_OVERHEAD);
+            if cost > self.budget {
+                return Err(self.err(ErrorKind::LimitExceeded, start));
+            }
+            self.budget -= cost;
         }
         if usize::try_from(len).is_err() {
             return Err(self.err(ErrorKind::LimitExceeded, start));
@@ -420,7 +447,7 @@ impl<O: Observer> Decoder<'_, O> {
         start: u64,
     ) -> Result<(u64, Vec<u8>), CodecError> {
         let len = self.length(max, enc, start)?;
-        self.check_room(len, 8, start)?;
+        self.check_room(len, 8, 1, start)?;
         let bytes_start = self.input.pos();
         let mut bytes = Vec::new();
         for _ in 0..len {

@@ -10,7 +10,8 @@
 //! [`runs`] groups scalars into words and schedules a decoder's truncation checks,
 //! [`quant`] proves where dequantization may multiply instead of divide, [`memory`]
 //! gives the allocation model. The reference codec (`crate::codec`) does not use the
-//! plan: it interprets the IR directly, so that it stays an independent oracle.
+//! plan: it interprets the IR directly, so that it stays an independent oracle (it
+//! shares only [`memory`], the memory model spec §11 defines the decode budget by).
 
 pub mod memory;
 pub mod ops;
