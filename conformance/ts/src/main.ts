@@ -9,6 +9,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
+import { runHeap } from "./heap.js";
 import { runProperties } from "./properties.js";
 import { runtimeName, unhex } from "./util.js";
 import { knownFailures, runVectors } from "./vectors.js";
@@ -61,6 +62,18 @@ failed += propFailed;
 console.log(
   `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
 );
+
+// The decode budget in memory: Node with --expose-gc only (run.sh starts it so).
+if ("gc" in globalThis) {
+  const heap = runHeap([1 << 12, 1 << 18, 1 << 20]);
+  problems.push(...heap.problems);
+  passed += heap.rows.length - heap.problems.length;
+  failed += heap.problems.length;
+  const worst = heap.rows.reduce((m, r) => Math.max(m, r.factor), 0);
+  console.log(
+    `[${runtime}] heap: ${heap.rows.length} adversarial inputs at their budget, heap at most ${worst.toFixed(2)} x the budget, ${heap.problems.length} problems`,
+  );
+}
 
 for (const p of problems) {
   console.log(`FAIL ${p}`);
