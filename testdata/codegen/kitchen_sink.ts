@@ -421,9 +421,9 @@ export function writeScalars(w: bw.BitWriter, v: Scalars): void {
   const odd = v.odd;
   if (
     typeof flag !== "boolean" ||
-    (tiny & 1) !== tiny ||
-    (full8 & 255) !== full8 ||
-    (odd & 8191) !== odd
+    typeof tiny !== "number" || (tiny & 1) !== tiny ||
+    typeof full8 !== "number" || (full8 & 255) !== full8 ||
+    typeof odd !== "number" || (odd & 8191) !== odd
   ) {
     throw scalarsRangeError(v, w.bitPos);
   }
@@ -439,13 +439,16 @@ export function writeScalars(w: bw.BitWriter, v: Scalars): void {
   }
   const big = v.big;
   const neg = v.neg;
-  if (typeof big !== "bigint" || BigInt.asUintN(54, big) !== big || ((neg << 27) >> 27) !== neg) {
+  if (
+    typeof big !== "bigint" || BigInt.asUintN(54, big) !== big ||
+    typeof neg !== "number" || ((neg << 27) >> 27) !== neg
+  ) {
     throw scalarsRangeError(v, w.bitPos);
   }
   w.writeWord(Number(big & 0xffffffffn), Number(big >> 32n) | ((neg & 31) << 22), 59);
   try {
     const value2 = v.full16;
-    if (((value2 << 16) >> 16) !== value2) {
+    if (typeof value2 !== "number" || ((value2 << 16) >> 16) !== value2) {
       throw bw.rangeError(w.bitPos, value2, -32768, 32767);
     }
     w.writeBits(value2 & 65535, 16);
@@ -495,9 +498,9 @@ export function writeScalars(w: bw.BitWriter, v: Scalars): void {
   const shifted = v.shifted;
   const fixed = v.fixed;
   if (
-    (level | 0) !== level || level < 0 || level > 1000 ||
-    (offset | 0) !== offset || offset < -100 || offset > 100 ||
-    (shifted | 0) !== shifted || shifted < 10 || shifted > 20 ||
+    typeof level !== "number" || (level | 0) !== level || level < 0 || level > 1000 ||
+    typeof offset !== "number" || (offset | 0) !== offset || offset < -100 || offset > 100 ||
+    typeof shifted !== "number" || (shifted | 0) !== shifted || shifted < 10 || shifted > 20 ||
     fixed !== 7
   ) {
     throw scalarsRangeError(v, w.bitPos);
@@ -562,28 +565,38 @@ function scalarsRangeError(v: Scalars, at: number): bw.BitwireError {
   if (typeof v.flag !== "boolean") {
     return bw.typeError("OutOfRange", at, v.flag, "a boolean", "flag");
   }
-  if ((v.tiny & 1) !== v.tiny) {
+  if (typeof v.tiny !== "number" || (v.tiny & 1) !== v.tiny) {
     return bw.rangeError(at + 1, v.tiny, 0, 1, "tiny");
   }
-  if ((v.full8 & 255) !== v.full8) {
+  if (typeof v.full8 !== "number" || (v.full8 & 255) !== v.full8) {
     return bw.rangeError(at + 2, v.full8, 0, 255, "full8");
   }
-  if ((v.odd & 8191) !== v.odd) {
+  if (typeof v.odd !== "number" || (v.odd & 8191) !== v.odd) {
     return bw.rangeError(at + 10, v.odd, 0, 8191, "odd");
   }
   if (typeof v.big !== "bigint" || BigInt.asUintN(54, v.big) !== v.big) {
     return bw.rangeError(at, v.big, 0n, 18014398509481983n, "big");
   }
-  if (((v.neg << 27) >> 27) !== v.neg) {
+  if (typeof v.neg !== "number" || ((v.neg << 27) >> 27) !== v.neg) {
     return bw.rangeError(at + 54, v.neg, -16, 15, "neg");
   }
-  if ((v.level | 0) !== v.level || v.level < 0 || v.level > 1000) {
+  if (typeof v.level !== "number" || (v.level | 0) !== v.level || v.level < 0 || v.level > 1000) {
     return bw.rangeError(at, v.level, 0, 1000, "level");
   }
-  if ((v.offset | 0) !== v.offset || v.offset < -100 || v.offset > 100) {
+  if (
+    typeof v.offset !== "number" ||
+    (v.offset | 0) !== v.offset ||
+    v.offset < -100 ||
+    v.offset > 100
+  ) {
     return bw.rangeError(at + 10, v.offset, -100, 100, "offset");
   }
-  if ((v.shifted | 0) !== v.shifted || v.shifted < 10 || v.shifted > 20) {
+  if (
+    typeof v.shifted !== "number" ||
+    (v.shifted | 0) !== v.shifted ||
+    v.shifted < 10 ||
+    v.shifted > 20
+  ) {
     return bw.rangeError(at + 18, v.shifted, 10, 20, "shifted");
   }
   // The last check: the combined test failed and every check above passed.
@@ -1083,7 +1096,7 @@ export function decodeComposite(bytes: Uint8Array, limits?: bw.Limits): Composit
 export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const value = v.type;
-    if ((value & 255) !== value) {
+    if (typeof value !== "number" || (value & 255) !== value) {
       throw bw.rangeError(w.bitPos, value, 0, 255);
     }
     w.writeBits(value, 8);
@@ -1092,7 +1105,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const value2 = v.r;
-    if ((value2 & 65535) !== value2) {
+    if (typeof value2 !== "number" || (value2 & 65535) !== value2) {
       throw bw.rangeError(w.bitPos, value2, 0, 65535);
     }
     w.writeVaruint(value2, 16);
@@ -1101,7 +1114,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const value3 = v.v;
-    if ((value3 | 0) !== value3) {
+    if (typeof value3 !== "number" || (value3 | 0) !== value3) {
       throw bw.rangeError(w.bitPos, value3, -2147483648, 2147483647);
     }
     w.writeVaruint(bw.zigzag32(value3), 32);
@@ -1132,7 +1145,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
       w.writeBool(false);
     } else {
       w.writeBool(true);
-      if ((o & 15) !== o) {
+      if (typeof o !== "number" || (o & 15) !== o) {
         throw bw.rangeError(w.bitPos, o, 0, 15);
       }
       w.writeBits(o, 4);
@@ -1162,7 +1175,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     let i = 0;
     for (const item of list) {
       try {
-        if (((item << 20) >> 20) !== item) {
+        if (typeof item !== "number" || ((item << 20) >> 20) !== item) {
           throw bw.rangeError(w.bitPos, item, -2048, 2047);
         }
         w.writeBits(item & 4095, 12);
@@ -1185,7 +1198,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     let i2 = 0;
     for (const item2 of list2) {
       try {
-        if ((item2 & 255) !== item2) {
+        if (typeof item2 !== "number" || (item2 & 255) !== item2) {
           throw bw.rangeError(w.bitPos, item2, 0, 255);
         }
         w.writeBits(item2, 8);
@@ -1229,7 +1242,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     let i4 = 0;
     for (const item4 of list4) {
       try {
-        if ((item4 | 0) !== item4 || item4 < 0 || item4 > 1000) {
+        if (typeof item4 !== "number" || (item4 | 0) !== item4 || item4 < 0 || item4 > 1000) {
           throw bw.rangeError(w.bitPos, item4, 0, 1000);
         }
         w.writeBits(item4, 10);
@@ -1343,7 +1356,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     let i7 = 0;
     for (const item7 of list6) {
       try {
-        if ((item7 & 255) !== item7) {
+        if (typeof item7 !== "number" || (item7 & 255) !== item7) {
           throw bw.rangeError(w.bitPos, item7, 0, 255);
         }
         w.writeBits(item7, 8);
@@ -1383,7 +1396,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const value13 = v.aFieldWithARatherLongNameForTests;
-    if (((value13 << 25) >> 25) !== value13) {
+    if (typeof value13 !== "number" || ((value13 << 25) >> 25) !== value13) {
       throw bw.rangeError(w.bitPos, value13, -64, 63);
     }
     w.writeBits(value13 & 127, 7);
@@ -1402,7 +1415,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     let i9 = 0;
     for (const item9 of list8) {
       try {
-        if (((item9 << 25) >> 25) !== item9) {
+        if (typeof item9 !== "number" || ((item9 << 25) >> 25) !== item9) {
           throw bw.rangeError(w.bitPos, item9, -64, 63);
         }
         w.writeBits(item9 & 127, 7);
@@ -2018,7 +2031,10 @@ export function decodePoint(bytes: Uint8Array, limits?: bw.Limits): Point {
 export function writePoint(w: bw.BitWriter, v: Point): void {
   const x = v.x;
   const y = v.y;
-  if (((x << 24) >> 24) !== x || ((y << 24) >> 24) !== y) {
+  if (
+    typeof x !== "number" || ((x << 24) >> 24) !== x ||
+    typeof y !== "number" || ((y << 24) >> 24) !== y
+  ) {
     throw pointRangeError(v, w.bitPos);
   }
   w.writeBits((x & 255) | ((y & 255) << 8), 16);
@@ -2030,7 +2046,7 @@ export function writePoint(w: bw.BitWriter, v: Point): void {
  * position at the start of that run. The fields of earlier runs passed already.
  */
 function pointRangeError(v: Point, at: number): bw.BitwireError {
-  if (((v.x << 24) >> 24) !== v.x) {
+  if (typeof v.x !== "number" || ((v.x << 24) >> 24) !== v.x) {
     return bw.rangeError(at, v.x, -128, 127, "x");
   }
   // The last check: the combined test failed and every check above passed.
@@ -2238,7 +2254,7 @@ export function writeShape(w: bw.BitWriter, v: Shape): void {
       w.writeBits(0, 3);
       try {
         const value = v.value;
-        if ((value & 255) !== value) {
+        if (typeof value !== "number" || (value & 255) !== value) {
           throw bw.rangeError(w.bitPos, value, 0, 255);
         }
         w.writeBits(value, 8);

@@ -126,13 +126,13 @@ export function writePacket64(w: bw.BitWriter, v: Packet64): void {
   const score = v.score;
   if (
     typeof isAlive !== "boolean" ||
-    (weaponId & 15) !== weaponId ||
-    (teamId & 3) !== teamId ||
-    (health & 511) !== health ||
-    ((posX << 20) >> 20) !== posX ||
-    ((posY << 20) >> 20) !== posY ||
-    (rotation & 255) !== rotation ||
-    (score & 65535) !== score
+    typeof weaponId !== "number" || (weaponId & 15) !== weaponId ||
+    typeof teamId !== "number" || (teamId & 3) !== teamId ||
+    typeof health !== "number" || (health & 511) !== health ||
+    typeof posX !== "number" || ((posX << 20) >> 20) !== posX ||
+    typeof posY !== "number" || ((posY << 20) >> 20) !== posY ||
+    typeof rotation !== "number" || (rotation & 255) !== rotation ||
+    typeof score !== "number" || (score & 65535) !== score
   ) {
     throw packet64RangeError(v, w.bitPos);
   }
@@ -155,22 +155,22 @@ function packet64RangeError(v: Packet64, at: number): bw.BitwireError {
   if (typeof v.isAlive !== "boolean") {
     return bw.typeError("OutOfRange", at, v.isAlive, "a boolean", "is_alive");
   }
-  if ((v.weaponId & 15) !== v.weaponId) {
+  if (typeof v.weaponId !== "number" || (v.weaponId & 15) !== v.weaponId) {
     return bw.rangeError(at + 1, v.weaponId, 0, 15, "weapon_id");
   }
-  if ((v.teamId & 3) !== v.teamId) {
+  if (typeof v.teamId !== "number" || (v.teamId & 3) !== v.teamId) {
     return bw.rangeError(at + 5, v.teamId, 0, 3, "team_id");
   }
-  if ((v.health & 511) !== v.health) {
+  if (typeof v.health !== "number" || (v.health & 511) !== v.health) {
     return bw.rangeError(at + 7, v.health, 0, 511, "health");
   }
-  if (((v.posX << 20) >> 20) !== v.posX) {
+  if (typeof v.posX !== "number" || ((v.posX << 20) >> 20) !== v.posX) {
     return bw.rangeError(at + 16, v.posX, -2048, 2047, "pos_x");
   }
-  if (((v.posY << 20) >> 20) !== v.posY) {
+  if (typeof v.posY !== "number" || ((v.posY << 20) >> 20) !== v.posY) {
     return bw.rangeError(at + 28, v.posY, -2048, 2047, "pos_y");
   }
-  if ((v.rotation & 255) !== v.rotation) {
+  if (typeof v.rotation !== "number" || (v.rotation & 255) !== v.rotation) {
     return bw.rangeError(at + 40, v.rotation, 0, 255, "rotation");
   }
   // The last check: the combined test failed and every check above passed.

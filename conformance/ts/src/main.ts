@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
 import { runHeap } from "./heap.js";
+import { runJsTypes } from "./jstypes.js";
 import { runProperties } from "./properties.js";
 import { runtimeName, unhex } from "./util.js";
 import { knownFailures, runVectors } from "./vectors.js";
@@ -30,6 +31,12 @@ problems.push(...vectors.problems);
 passed += vectors.passed;
 failed += vectors.failed;
 console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+
+const jsTypes = runJsTypes();
+problems.push(...jsTypes.problems);
+passed += jsTypes.passed;
+failed += jsTypes.problems.length;
+console.log(`[${runtime}] values of the wrong JavaScript type: ${jsTypes.passed} passed, ${jsTypes.problems.length} failed`);
 
 const corpusPath = process.env.BITWIRE_DIFF_CORPUS;
 if (corpusPath !== undefined && corpusPath !== "") {

@@ -163,8 +163,10 @@ pub fn violation(s: &Scalar, x: &str) -> Option<String> {
 }
 
 /// The condition under which `x` is not an integer in `min..=max`: bit tricks for the
-/// ranges of `uN` / `iN` up to 32 bits, comparisons otherwise. A non-number fails
-/// every form (`"5" & 15` is 5, not `"5"`); a `bigint` range first checks the type.
+/// ranges of `uN` / `iN` up to 32 bits, comparisons otherwise. JavaScript's bitwise
+/// operators convert what they are given (`"5" & 15` is 5, which fails the test), but
+/// throw a `TypeError` for a `bigint`, so those forms check the type first; a `bigint`
+/// range checks its type likewise.
 pub fn range_violation(x: &str, min: i128, max: i128, wide: bool) -> String {
     if wide {
         let full = |bits: u32| {
@@ -184,31 +186,32 @@ pub fn range_violation(x: &str, min: i128, max: i128, wide: bool) -> String {
     if min == max {
         return format!("{x} !== {}", int_lit(min, false));
     }
+    let number = format!("typeof {x} !== \"number\"");
     let span = max - min;
     let bits_of = |n: i128| 128 - n.leading_zeros();
     if min == 0 && (span + 1).count_ones() == 1 && bits_of(span) <= 32 {
         let b = bits_of(span);
         return if b == 32 {
-            format!("{x} >>> 0 !== {x}")
+            format!("{number} || {x} >>> 0 !== {x}")
         } else {
-            format!("({x} & {}) !== {x}", bits::mask(b))
+            format!("{number} || ({x} & {}) !== {x}", bits::mask(b))
         };
     }
     if min < 0 && -min == max + 1 && (span + 1).count_ones() == 1 && bits_of(span) <= 32 {
         let b = bits_of(span);
         return if b == 32 {
-            format!("({x} | 0) !== {x}")
+            format!("{number} || ({x} | 0) !== {x}")
         } else {
-            format!("(({x} << {s}) >> {s}) !== {x}", s = 32 - b)
+            format!("{number} || (({x} << {s}) >> {s}) !== {x}", s = 32 - b)
         };
     }
     let int32 = i128::from(i32::MIN)..=i128::from(i32::MAX);
-    let test = if int32.contains(&min) && int32.contains(&max) {
-        format!("({x} | 0) !== {x}")
+    if int32.contains(&min) && int32.contains(&max) {
+        format!("{number} || ({x} | 0) !== {x} || {x} < {min} || {x} > {max}")
     } else {
-        format!("!Number.isInteger({x})")
-    };
-    format!("{test} || {x} < {min} || {x} > {max}")
+        // `Number.isInteger` is false for anything but an integral `number`.
+        format!("!Number.isInteger({x}) || {x} < {min} || {x} > {max}")
+    }
 }
 
 /// The range of a varint's type (§5.4: the encoder rejects values outside it).

@@ -350,7 +350,7 @@ fn checked(
     };
     let path = path_args(&l.names);
     let fail = |p: &mut Printer, cond: String, err: String| {
-        p.open(format!("if ({cond}) {{"));
+        p.open_if(&cond);
         match &c.bail {
             None => p.line(format!("throw {err};")),
             Some(label) => p.line(format!("break {label};")),

@@ -213,7 +213,7 @@ fn at(offset: u32) -> String {
 
 /// Prints `if (cond) { throw err; }`.
 fn fail(p: &mut Printer, cond: &str, err: &str) {
-    p.open(format!("if ({cond}) {{"));
+    p.open_if(cond);
     p.line(format!("throw {err};"));
     p.close("}");
 }
@@ -399,7 +399,7 @@ pub(crate) fn range_error_fn(g: &Gen, p: &mut Printer, id: TypeId, checks: &Chec
     };
     for c in rest {
         let cond = violation(c.scalar, &c.value).expect("a plain check");
-        p.open(format!("if ({cond}) {{"));
+        p.open_if(&cond);
         p.line(format!("return {};", error(c)));
         p.close("}");
     }

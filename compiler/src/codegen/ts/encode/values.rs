@@ -30,10 +30,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
         Op::Varint(v) => {
             let (min, max) = varint_range(v);
             let x = bind(p, locals, x, "value");
-            p.open(format!(
-                "if ({}) {{",
-                range_violation(&x, min, max, v.json_wide)
-            ));
+            p.open_if(&range_violation(&x, min, max, v.json_wide));
             p.line(format!(
                 "throw bw.rangeError(w.bitPos, {x}, {}, {});",
                 int_lit(min, v.json_wide),
@@ -111,7 +108,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
 
 /// Prints the check that a value is of the JavaScript type a sequence or string needs.
 fn type_check(p: &mut Printer, cond: &str, kind: &str, x: &str, expected: &str) {
-    p.open(format!("if ({cond}) {{"));
+    p.open_if(cond);
     p.line(format!(
         "throw bw.typeError(\"{kind}\", w.bitPos, {x}, \"{expected}\");"
     ));
