@@ -185,7 +185,7 @@ export function describeDetail(d: ErrorDetail): string {
 }
 
 /** What a JavaScript value is, for a `Type` detail (`a string`, `undefined`). */
-export function describeValue(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v === null || v === undefined) {
     return String(v);
   }

@@ -34,7 +34,8 @@ export {
 } from "./errors.js";
 export { type Limits, DEFAULT_LIMITS, DEFAULT_BASE_BYTES, DEFAULT_BYTES_PER_INPUT_BYTE, ALLOCATION_OVERHEAD } from "./limits.js";
 export { BitWriter, utf8Length } from "./writer.js";
-export { BitReader, type RunTable, isUtf8 } from "./reader.js";
+export { BitReader, type RunTable } from "./reader.js";
+export { isUtf8 } from "./utf8.js";
 export {
   CANONICAL_NAN_F32,
   CANONICAL_NAN_F64_HI,

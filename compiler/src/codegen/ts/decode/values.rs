@@ -230,8 +230,8 @@ fn elements(
         (Form::Items, Mode::Skip) if elem.is_zero_width() => None,
         // Scalars any bits of which are valid: one move past them all, with the error
         // the element-by-element skip would give.
-        (Form::Items, Mode::Skip) if plain_width(elem).is_some() => {
-            let bits = plain_width(elem).expect("a plain scalar");
+        (Form::Items, Mode::Skip) if unchecked_width(elem).is_some() => {
+            let bits = unchecked_width(elem).expect("a plain scalar");
             skip(
                 p,
                 if counted {
@@ -259,9 +259,10 @@ fn elements(
     }
 }
 
-/// The width of a scalar element any bits of which are valid (nothing to check but
-/// the bounds): for a list, its length check (§5.6) made room for all of them.
-fn plain_width(elem: &Node) -> Option<u32> {
+/// The width of a scalar element whose plan has no decode check (`DecodeCheck::None`:
+/// any bits are a value, only truncation can fail), which a skip moves past without
+/// looking at; for a list, its length check (§5.6) made room for all of them.
+fn unchecked_width(elem: &Node) -> Option<u32> {
     match &elem.op {
         Op::Scalar(s) if s.decode.is_none() && s.bits > 0 => Some(s.bits),
         _ => None,

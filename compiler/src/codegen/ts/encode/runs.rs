@@ -248,69 +248,14 @@ fn checked_raw(
         );
         return (s.bits > 0 && !f64).then(|| wire_raw(s, x, None));
     }
-    let path = path_args(&m.names);
     let q = match s.kind {
-        ScalarKind::Quantized {
-            repr,
-            min,
-            max,
-            steps,
-            ..
-        } => {
-            let q = locals.fresh("q");
-            let v = round_to(repr, x);
-            let (lo, hi) = (f64_lit(min), f64_lit(max));
-            if crate::codegen::ts::big_bits(s.bits) {
-                p.line(format!(
-                    "const {q} = typeof {x} === \"number\" ? bw.quantizeBig({v}, {lo}, {hi}, {steps}n) : -1n;"
-                ));
-                fail(
-                    p,
-                    &format!("{q} < 0n"),
-                    &format!(
-                        "bw.floatRangeError({}, {x}, {lo}, {hi}{path})",
-                        at(m.offset)
-                    ),
-                );
-            } else {
-                // §4.3 written out (`max - min` folded here): no call, and a smaller
-                // write function, which the engines then inline whole (V8 inlines
-                // within a bytecode budget). The type check keeps a string out of the
-                // comparisons, which would convert it.
-                let qv = if repr == FloatRepr::F32 {
-                    let qv = locals.fresh("qv");
-                    p.line(format!("const {qv} = {v};"));
-                    qv
-                } else {
-                    x.to_string()
-                };
-                let span = f64_lit(max - min);
-                let cond = format!("typeof {x} === \"number\" && {lo} <= {qv} && {qv} <= {hi}");
-                let then = format!(
-                    "Math.floor((({qv} - {lo}) / {span}) * {} + 0.5)",
-                    int_lit(i128::from(steps), false)
-                );
-                ternary(p, &format!("const {q} ="), &cond, &then, "-1");
-                fail(
-                    p,
-                    &format!("{q} < 0"),
-                    &format!(
-                        "bw.floatRangeError({}, {x}, {lo}, {hi}{path})",
-                        at(m.offset)
-                    ),
-                );
-            }
-            q
-        }
+        ScalarKind::Quantized { .. } => quantized(p, locals, m, x),
         ScalarKind::Enum { id, .. } => {
             let t = locals.fresh("tag");
             let big = g.enum_big(id);
             p.line(format!("const {t} = {}Tag({x});", g.names.types[id].lower));
-            fail(
-                p,
-                &format!("{t} < {}", int_lit(0, big)),
-                &format!("bw.enumError({}, {x}{path})", at(m.offset)),
-            );
+            let err = format!("bw.enumError({}, {x}{})", at(m.offset), path_args(&m.names));
+            fail(p, &format!("{t} < {}", int_lit(0, big)), &err);
             if big && !crate::codegen::ts::big_bits(s.bits) {
                 format!("Number({t})")
             } else {
@@ -338,6 +283,56 @@ fn ternary(p: &mut Printer, head: &str, cond: &str, then: &str, other: &str) {
     p.line(format!("  {cond}"));
     p.line(format!("    ? {then}"));
     p.line(format!("    : {other};"));
+}
+
+/// Prints the quantization of the quantized float in `x` (§4.3) and its check, and
+/// returns the local holding the stored integer. Grids of up to 2^53 steps have the
+/// arithmetic written out (`max - min` folded here): no call, and a smaller write
+/// function, which the engines then inline whole (V8 inlines within a bytecode
+/// budget). The type check keeps a string out of the comparisons, which would convert
+/// it.
+fn quantized(p: &mut Printer, locals: &mut Locals, m: &Member, x: &str) -> String {
+    let ScalarKind::Quantized {
+        repr,
+        min,
+        max,
+        steps,
+        ..
+    } = m.scalar.kind
+    else {
+        unreachable!("a quantized float")
+    };
+    let q = locals.fresh("q");
+    let v = round_to(repr, x);
+    let (lo, hi) = (f64_lit(min), f64_lit(max));
+    let err = format!(
+        "bw.floatRangeError({}, {x}, {lo}, {hi}{})",
+        at(m.offset),
+        path_args(&m.names)
+    );
+    if crate::codegen::ts::big_bits(m.scalar.bits) {
+        p.line(format!(
+            "const {q} = typeof {x} === \"number\" ? bw.quantizeBig({v}, {lo}, {hi}, {steps}n) : -1n;"
+        ));
+        fail(p, &format!("{q} < 0n"), &err);
+        return q;
+    }
+    let qv = if repr == FloatRepr::F32 {
+        let qv = locals.fresh("qv");
+        p.line(format!("const {qv} = {v};"));
+        qv
+    } else {
+        x.to_string()
+    };
+    let span = f64_lit(max - min);
+    let cond = format!("typeof {x} === \"number\" && {lo} <= {qv} && {qv} <= {hi}");
+    let then = format!(
+        "Math.floor((({qv} - {lo}) / {span}) * {} + 0.5)",
+        int_lit(i128::from(steps), false)
+    );
+    ternary(p, &format!("const {q} ="), &cond, &then, "-1");
+    fail(p, &format!("{q} < 0"), &err);
+    q
 }
 
 /// For two or more plainly checked members at the start of `members` (up to the first
