@@ -208,30 +208,12 @@ impl<'a> Gen<'a> {
 
 /// The property names along a run leaf's `path` inside struct `id` (`["pos", "x"]`).
 pub(crate) fn leaf_props(g: &Gen, id: TypeId, path: &[usize]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = id;
-    for &i in path {
-        out.push(g.names.types[cur].members[i].clone());
-        if let Some(s) = g.plan.struct_plan(cur) {
-            if let Op::Named(next) = s.fields[i].node.op {
-                cur = next;
-            }
-        }
-    }
-    out
-}
-
-/// The named struct at the field-index `path` inside struct `id`.
-pub(crate) fn nested_id(g: &Gen, id: TypeId, path: &[usize]) -> TypeId {
-    let mut cur = id;
-    for &i in path {
-        let s = g.plan.struct_plan(cur).expect("a struct on the path");
-        match s.fields[i].node.op {
-            Op::Named(next) => cur = next,
-            ref other => unreachable!("not a nested struct: {other:?}"),
-        }
-    }
-    cur
+    let owners = g.plan.path_structs(id, path);
+    owners
+        .iter()
+        .zip(path)
+        .map(|(&owner, &i)| g.names.types[owner].members[i].clone())
+        .collect()
 }
 
 /// `2^53 − 1`: every integer up to it is exact in a `number`.

@@ -32,7 +32,8 @@ pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {
         "export function decode{ident}(bytes: Uint8Array, limits?: bw.Limits): {ident} {{"
     ));
     if let Some(run) = g.plan.struct_plan(id).and_then(|s| s.single_run()) {
-        runs::fast_path(g, p, id, run, Mode::Read);
+        let mode = Mode::Read;
+        runs::fast_path(g, p, runs::RunAt { id, run, mode });
     }
     p.line("const r = new bw.BitReader(bytes, limits);");
     p.line(format!("const value = read{ident}(r);"));
@@ -52,7 +53,8 @@ pub fn verify_top_level(g: &Gen, p: &mut Printer, id: TypeId) {
         "export function verify{ident}(bytes: Uint8Array, limits?: bw.Limits): void {{"
     ));
     if let Some(run) = g.plan.struct_plan(id).and_then(|s| s.single_run()) {
-        runs::fast_path(g, p, id, run, Mode::Skip);
+        let mode = Mode::Skip;
+        runs::fast_path(g, p, runs::RunAt { id, run, mode });
     }
     p.line("const r = new bw.BitReader(bytes, limits);");
     p.line(format!("skip{ident}(r);"));
@@ -105,7 +107,8 @@ fn decode_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, mode: Mod
     for step in &s.steps {
         match step {
             Step::Run(run) => {
-                runs::decode_run(g, p, id, run, &mut locals, &mut leaves, &mut tables, mode);
+                let at = runs::RunAt { id, run, mode };
+                runs::decode_run(g, p, at, &mut locals, &mut leaves, &mut tables);
             }
             Step::Field(i) => {
                 let f = &s.fields[*i];

@@ -11,7 +11,7 @@ use crate::codegen::ts::exprs::{
     bounded_value, constant, dequantized, enum_tag, plain_value, sign_extend53,
 };
 use crate::codegen::ts::printer::Printer;
-use crate::codegen::ts::{int_lit, naming, nested_id, path_args, Gen, Locals};
+use crate::codegen::ts::{int_lit, naming, path_args, Gen, Locals};
 use crate::ir::{FloatRepr, TypeId};
 use crate::plan::{DecodeCheck, Leaf, Run, RunRead, ScalarKind, Step, StructPlan};
 
@@ -107,20 +107,25 @@ struct Chunk {
     bail: Option<String>,
 }
 
-/// Prints the decoding of a run of struct `id` (`readX`: into the leaves' locals).
-#[allow(clippy::too_many_arguments)]
+/// A run of struct `id` being decoded in `mode`.
+#[derive(Clone, Copy)]
+pub(crate) struct RunAt<'a> {
+    pub id: TypeId,
+    pub run: &'a Run,
+    pub mode: Mode,
+}
+
+/// Prints the decoding of a run (`readX`: into the leaves' locals).
 pub(crate) fn decode_run(
     g: &Gen,
     p: &mut Printer,
-    id: TypeId,
-    run: &Run,
+    at: RunAt,
     locals: &mut Locals,
     leaves: &mut LeafLocals,
     tables: &mut Tables,
-    mode: Mode,
 ) {
-    p.line(load_chunk(run.bits));
-    let (lo, hi) = halves(run, mode);
+    p.line(load_chunk(at.run.bits));
+    let (lo, hi) = halves(at.run, at.mode);
     let mut bind = |used: bool, base: &str, field: &str| {
         if !used {
             return String::new();
@@ -134,7 +139,7 @@ pub(crate) fn decode_run(
         hi: bind(hi, "hi", "chunkHi"),
         bail: None,
     };
-    schedule(g, p, id, run, locals, leaves, Some(tables), &c, mode);
+    schedule(g, p, at, locals, leaves, Some(tables), &c);
 }
 
 /// Prints the fast path of a top-level struct that is one run (`Packet64`, `Input`):
@@ -142,7 +147,8 @@ pub(crate) fn decode_run(
 /// reader, the padding checked, and the schedule followed without its truncation
 /// checks (nothing can be cut short). A check that fails leaves the block for the
 /// reader's path after it, which reports the error: the fast path only ever accepts.
-pub(crate) fn fast_path(g: &Gen, p: &mut Printer, id: TypeId, run: &Run, mode: Mode) {
+pub(crate) fn fast_path(g: &Gen, p: &mut Printer, at: RunAt) {
+    let RunAt { id, run, mode } = at;
     let bytes = run.bits.div_ceil(8);
     let mut locals = Locals::default();
     for name in ["bytes", "limits", "r", "value"] {
@@ -195,7 +201,7 @@ pub(crate) fn fast_path(g: &Gen, p: &mut Printer, id: TypeId, run: &Run, mode: M
         hi,
         bail: Some("fast".into()),
     };
-    schedule(g, p, id, run, &mut locals, &mut leaves, None, &c, mode);
+    schedule(g, p, at, &mut locals, &mut leaves, None, &c);
     if mode == Mode::Read {
         let names = &g.names.types[id].members;
         let items: Vec<String> = (0..names.len())
@@ -211,18 +217,16 @@ pub(crate) fn fast_path(g: &Gen, p: &mut Printer, id: TypeId, run: &Run, mode: M
 /// Prints the plan's schedule over a run whose halves are in `c`: truncation checks
 /// (with `tables`; none on a fast path), checked scalars, and in `readX` the values
 /// and the nested structs built from them.
-#[allow(clippy::too_many_arguments)]
 fn schedule(
     g: &Gen,
     p: &mut Printer,
-    id: TypeId,
-    run: &Run,
+    at: RunAt,
     locals: &mut Locals,
     leaves: &mut LeafLocals,
     mut tables: Option<&mut Tables>,
     c: &Chunk,
-    mode: Mode,
 ) {
+    let RunAt { id, run, mode } = at;
     for read in &run.reads {
         match read {
             RunRead::Take { leaf } => {
@@ -436,7 +440,7 @@ fn build_nested(
     let mut nested = run.nested_structs();
     nested.sort_by_key(|path| std::cmp::Reverse(path.len()));
     for path in nested {
-        let inner = nested_id(g, id, &path);
+        let inner = g.plan.nested_struct(id, &path);
         let members = &g.names.types[inner].members;
         let local = leaves.get(g, &path, locals);
         let items: Vec<String> = (0..members.len())

@@ -55,14 +55,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
             p.close("}");
         }
         Op::Array(a) => {
-            let list = bind(p, locals, x, "list");
-            type_check(
-                p,
-                &format!("!Array.isArray({list})"),
-                wrong,
-                &list,
-                "an array",
-            );
+            let list = array(p, locals, x, wrong);
             p.open(format!("if ({list}.length !== {}) {{", a.len));
             p.line(format!(
                 "throw bw.lengthError(w.bitPos, {list}.length, {});",
@@ -72,14 +65,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
             write_elements(g, p, locals, &a.elem, &list);
         }
         Op::List(l) => {
-            let list = bind(p, locals, x, "list");
-            type_check(
-                p,
-                &format!("!Array.isArray({list})"),
-                wrong,
-                &list,
-                "an array",
-            );
+            let list = array(p, locals, x, wrong);
             write_length(p, &format!("{list}.length"), &l.length);
             write_elements(g, p, locals, &l.elem, &list);
         }
@@ -104,6 +90,19 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
         }
         Op::Named(id) => p.line(format!("write{}(w, {x});", g.ident(*id))),
     }
+}
+
+/// Binds an array's or list's value to a local and checks that it is an `Array`.
+fn array(p: &mut Printer, locals: &mut Locals, x: &str, kind: &str) -> String {
+    let list = bind(p, locals, x, "list");
+    type_check(
+        p,
+        &format!("!Array.isArray({list})"),
+        kind,
+        &list,
+        "an array",
+    );
+    list
 }
 
 /// Prints the check that a value is of the JavaScript type a sequence or string needs.
