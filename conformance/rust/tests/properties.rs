@@ -150,10 +150,14 @@ fn reference_outcome(s: &Schema, id: TypeId, bytes: &[u8]) -> Outcome {
     }
 }
 
-/// Allocation allowed for decoding `len` input bytes: a fixed allowance for small
-/// values plus a multiple of the input (spec §5.6 bounds element counts by the input).
+/// Allocation allowed for decoding `len` input bytes. Spec §5.6 bounds element counts by
+/// the input, which bounds most values to a small multiple of it (the fixed allowance and
+/// 256 per byte); elements that take a bit on the wire and kilobytes in memory (the
+/// `limits` suite) are bounded by the decode budget (spec §11: what the default limits
+/// let a decoder charge, and the memory model is an upper bound of the Rust types).
 fn allowed_allocation(len: usize) -> usize {
-    4096 + 256 * len
+    let budget = bitwire::Limits::DEFAULT.budget(len);
+    (4096 + 256 * len).max(usize::try_from(budget).unwrap_or(usize::MAX))
 }
 
 #[test]

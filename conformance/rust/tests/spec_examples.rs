@@ -13,7 +13,9 @@ fn root() -> &'static Path {
 /// The rows of the §10 table: (values column, bytes as lowercase hex).
 fn spec_rows() -> Vec<(String, String)> {
     let spec = std::fs::read_to_string(root().join("docs/spec.md")).expect("docs/spec.md");
-    let section = spec.split("## 10. Examples").nth(1).expect("spec has §10");
+    let after = spec.split("## 10. Examples").nth(1).expect("spec has §10");
+    // Up to the next section.
+    let section = after.split("\n## ").next().unwrap_or(after);
     section
         .lines()
         .filter(|l| l.starts_with("| `") && l.matches('|').count() == 4)
