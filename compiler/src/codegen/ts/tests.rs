@@ -69,3 +69,81 @@ fn verify_skips_plain_fields_and_checks_the_rest() {
         "{code}"
     );
 }
+
+#[test]
+fn nested_structs_join_the_run_and_are_built_after_it() {
+    let code =
+        gen("struct B { x: bool, y: bool } message I = 2 { seq: u16, b: B, z: u8 in 0..=9 }");
+    let read = &code[code.find("export function readI(").expect("readI")..];
+    let read = &read[..read.find("\n}\n").expect("end")];
+    assert!(read.contains("r.loadChunk32(22);"), "{read}");
+    assert!(
+        read.contains("const bX = ((lo >>> 16) & 1) !== 0;"),
+        "{read}"
+    );
+    assert!(read.contains("const b = { x: bX, y: bY };"), "{read}");
+    assert!(!read.contains("readB(r)"), "{read}");
+    assert!(code.contains("[16, 1, [\"b\", \"x\"]],"), "{code}");
+    assert!(
+        code.contains("bw.boundedError(r.chunkStart + 18, raw, 0, 9, \"z\")"),
+        "{code}"
+    );
+}
+
+#[test]
+fn single_run_messages_decode_and_verify_without_a_reader() {
+    let code = gen("message P = 1 { a: bool, b: u4 in 0..=9 }");
+    let decode = &code[code.find("export function decodeP(").expect("decodeP")..];
+    assert!(
+        decode.contains("fast: if (bytes.length === 1) {"),
+        "{decode}"
+    );
+    assert!(
+        decode.contains("if (lo >>> 5 !== 0) {\n      break fast;"),
+        "{decode}"
+    );
+    assert!(
+        decode.contains("if (raw > 9) {\n      break fast;"),
+        "{decode}"
+    );
+    let verify = &code[code.find("export function verifyP(").expect("verifyP")..];
+    assert!(
+        verify.contains("fast: if (bytes.length === 1) {"),
+        "{verify}"
+    );
+}
+
+#[test]
+fn lengths_are_charged_and_huge_bounds_compared_exactly() {
+    let code = gen("struct S { l: list<u16, max 7>, h: bytes<max 9007199254740992> }");
+    assert!(code.contains("r.checkLen(len, 16, 2, start);"), "{code}");
+    assert!(code.contains("const lenBig = r.readBig(54);"), "{code}");
+    assert!(code.contains("if (lenBig > 9007199254740992n) {"), "{code}");
+    assert!(
+        code.contains("export const S_H_MAX_LEN = 9007199254740992n;"),
+        "{code}"
+    );
+    assert!(
+        code.contains("decodeS(bytes: Uint8Array, limits?: bw.Limits)"),
+        "{code}"
+    );
+    assert!(!code.contains("sharedReader"), "{code}");
+}
+
+#[test]
+fn the_encoder_checks_javascript_types_with_the_plans_kinds() {
+    let code = gen("enum E { A, B } struct S { f: bool, t: string, b: bytes, l: list<u8>, e: E }");
+    assert!(code.contains("typeof value !== \"boolean\""), "{code}");
+    assert!(
+        code.contains("throw bw.utf8Error(w.bitPos, str);"),
+        "{code}"
+    );
+    assert!(
+        code.contains("throw bw.typeError(\"InvalidLength\", w.bitPos, blob, \"a Uint8Array\");"),
+        "{code}"
+    );
+    assert!(
+        code.contains("throw bw.typeError(\"InvalidLength\", w.bitPos, list, \"an array\");"),
+        "{code}"
+    );
+}
