@@ -6,7 +6,8 @@
 #      Bun and Deno, all from npm);
 #   3. generate TypeScript for every testdata/vectors/*.bw and examples/game.bw
 #      (scripts/generate.mjs) and compile it with the runner under tsc --strict;
-#   4. run the runtime's unit tests and the runner on Node, Bun and Deno.
+#   4. run the runtime's unit tests and the runner on Node, Bun and Deno (on Node also
+#      the decode budget's heap measurement, src/heap.ts).
 #
 # Environment: BITWIRE (compiler binary), BITWIRE_DIFF_CORPUS (a differential corpus
 # from `cargo run -p bitwire-conformance --bin diffcorpus -- FILE`), BITWIRE_SEED and
@@ -76,7 +77,8 @@ run_on() {
   total_failed=$((total_failed + f))
   summary+=("$name: $p passed, $f failed")
 }
-run_on node node
+# --expose-gc: the decode budget's heap measurement (src/heap.ts) runs on Node only.
+run_on node node --expose-gc
 run_on bun "$BUN"
 run_on deno "$DENO" run --allow-read --allow-env
 

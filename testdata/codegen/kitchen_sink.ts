@@ -4,7 +4,7 @@ import * as bw from "@bitwire/runtime";
 
 // Generated code needs the runtime API it was written against: a mismatched
 // runtime fails to type-check, and plain JavaScript fails when loading.
-bw.requireApiVersion(1 satisfies typeof bw.RUNTIME_API_VERSION);
+bw.requireApiVersion(2 satisfies typeof bw.RUNTIME_API_VERSION);
 
 /** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */
 export const SCHEMA_FINGERPRINT = 0x65dad0fef45c03e1n;
@@ -75,7 +75,8 @@ export const MODE_FINGERPRINT = 0x7f59e9d9b49c17a5n;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeMode(value: Mode, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
@@ -84,11 +85,13 @@ export function encodeMode(value: Mode, w: bw.BitWriter = new bw.BitWriter(8)): 
 }
 
 /**
- * Decodes a whole input as a `Mode` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Mode` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeMode(bytes: Uint8Array): Mode {
-  const r = bw.sharedReader(bytes);
+export function decodeMode(bytes: Uint8Array, limits?: bw.Limits): Mode {
+  const r = new bw.BitReader(bytes, limits);
   const value = readMode(r);
   r.finish();
   return value;
@@ -98,7 +101,7 @@ export function decodeMode(bytes: Uint8Array): Mode {
 export function writeMode(w: bw.BitWriter, v: Mode): void {
   const tag = modeTag(v);
   if (tag < 0) {
-    throw bw.error("InvalidEnum", w.bitPos);
+    throw bw.enumError(w.bitPos, v);
   }
   w.writeBits(tag, 3);
 }
@@ -106,20 +109,20 @@ export function writeMode(w: bw.BitWriter, v: Mode): void {
 /** Reads a value at the reader's position. */
 export function readMode(r: bw.BitReader): Mode {
   const at = r.bitPos;
-  const raw = r.readBits(3);
-  const value = modeFromTag(raw);
+  const tag = r.readBits(3);
+  const value = modeFromTag(tag);
   if (value === undefined) {
-    throw bw.error("InvalidEnum", at);
+    throw bw.enumError(at, tag);
   }
   return value;
 }
 
 /**
- * Checks a whole input as `decodeMode` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeMode` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyMode(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyMode(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipMode(r);
   r.finish();
 }
@@ -127,10 +130,9 @@ export function verifyMode(bytes: Uint8Array): void {
 /** Moves past a value at the reader's position, checking it as the read does. */
 export function skipMode(r: bw.BitReader): void {
   const at = r.bitPos;
-  const raw = r.readBits(3);
-  const value = modeFromTag(raw);
-  if (value === undefined) {
-    throw bw.error("InvalidEnum", at);
+  const tag = r.readBits(3);
+  if (modeFromTag(tag) === undefined) {
+    throw bw.enumError(at, tag);
   }
 }
 
@@ -183,7 +185,8 @@ export const SINGLE_FINGERPRINT = 0xae8601aebb962570n;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeSingle(value: Single, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
@@ -192,11 +195,13 @@ export function encodeSingle(value: Single, w: bw.BitWriter = new bw.BitWriter(8
 }
 
 /**
- * Decodes a whole input as a `Single` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Single` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeSingle(bytes: Uint8Array): Single {
-  const r = bw.sharedReader(bytes);
+export function decodeSingle(bytes: Uint8Array, limits?: bw.Limits): Single {
+  const r = new bw.BitReader(bytes, limits);
   const value = readSingle(r);
   r.finish();
   return value;
@@ -206,7 +211,7 @@ export function decodeSingle(bytes: Uint8Array): Single {
 export function writeSingle(w: bw.BitWriter, v: Single): void {
   const tag = singleTag(v);
   if (tag < 0) {
-    throw bw.error("InvalidEnum", w.bitPos);
+    throw bw.enumError(w.bitPos, v);
   }
 }
 
@@ -216,11 +221,11 @@ export function readSingle(_r: bw.BitReader): Single {
 }
 
 /**
- * Checks a whole input as `decodeSingle` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeSingle` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifySingle(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifySingle(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipSingle(r);
   r.finish();
 }
@@ -386,7 +391,8 @@ export const SCALARS_Q64_STEPS = 20;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeScalars(value: Scalars, w: bw.BitWriter = new bw.BitWriter(66)): Uint8Array {
   w.reset();
@@ -395,11 +401,13 @@ export function encodeScalars(value: Scalars, w: bw.BitWriter = new bw.BitWriter
 }
 
 /**
- * Decodes a whole input as a `Scalars` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Scalars` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeScalars(bytes: Uint8Array): Scalars {
-  const r = bw.sharedReader(bytes);
+export function decodeScalars(bytes: Uint8Array, limits?: bw.Limits): Scalars {
+  const r = new bw.BitReader(bytes, limits);
   const value = readScalars(r);
   r.finish();
   return value;
@@ -407,194 +415,233 @@ export function decodeScalars(bytes: Uint8Array): Scalars {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writeScalars(w: bw.BitWriter, v: Scalars): void {
+  const flag = v.flag;
   const tiny = v.tiny;
   const full8 = v.full8;
   const odd = v.odd;
-  if ((tiny & 1) !== tiny || (full8 & 255) !== full8 || (odd & 8191) !== odd) {
+  if (
+    typeof flag !== "boolean" ||
+    typeof tiny !== "number" || (tiny & 1) !== tiny ||
+    typeof full8 !== "number" || (full8 & 255) !== full8 ||
+    typeof odd !== "number" || (odd & 8191) !== odd
+  ) {
     throw scalarsRangeError(v, w.bitPos);
   }
-  w.writeBits((v.flag ? 1 : 0) | (tiny << 1) | (full8 << 2) | (odd << 10), 23);
-  const wide = v.wide;
-  if (BigInt.asUintN(64, wide) !== wide) {
-    throw bw.error("OutOfRange", w.bitPos, "wide");
+  w.writeBits((flag ? 1 : 0) | (tiny << 1) | (full8 << 2) | (odd << 10), 23);
+  try {
+    const value = v.wide;
+    if (typeof value !== "bigint" || BigInt.asUintN(64, value) !== value) {
+      throw bw.rangeError(w.bitPos, value, 0n, 18446744073709551615n);
+    }
+    w.writeWord(Number(value & 0xffffffffn), Number(value >> 32n), 64);
+  } catch (e) {
+    throw bw.inField(e, "wide");
   }
-  w.writeWord(Number(wide & 0xffffffffn), Number(wide >> 32n), 64);
   const big = v.big;
   const neg = v.neg;
-  if (BigInt.asUintN(54, big) !== big || ((neg << 27) >> 27) !== neg) {
+  if (
+    typeof big !== "bigint" || BigInt.asUintN(54, big) !== big ||
+    typeof neg !== "number" || ((neg << 27) >> 27) !== neg
+  ) {
     throw scalarsRangeError(v, w.bitPos);
   }
   w.writeWord(Number(big & 0xffffffffn), Number(big >> 32n) | ((neg & 31) << 22), 59);
-  const full16 = v.full16;
-  if (((full16 << 16) >> 16) !== full16) {
-    throw bw.error("OutOfRange", w.bitPos, "full16");
+  try {
+    const value2 = v.full16;
+    if (typeof value2 !== "number" || ((value2 << 16) >> 16) !== value2) {
+      throw bw.rangeError(w.bitPos, value2, -32768, 32767);
+    }
+    w.writeBits(value2 & 65535, 16);
+  } catch (e) {
+    throw bw.inField(e, "full16");
   }
-  w.writeBits(full16 & 65535, 16);
-  const i64v = v.i64v;
-  if (BigInt.asIntN(64, i64v) !== i64v) {
-    throw bw.error("OutOfRange", w.bitPos, "i64v");
+  try {
+    const value3 = v.i64v;
+    if (typeof value3 !== "bigint" || BigInt.asIntN(64, value3) !== value3) {
+      throw bw.rangeError(w.bitPos, value3, -9223372036854775808n, 9223372036854775807n);
+    }
+    const raw = BigInt.asUintN(64, value3);
+    w.writeWord(Number(raw & 0xffffffffn), Number(raw >> 32n), 64);
+  } catch (e) {
+    throw bw.inField(e, "i64v");
   }
-  const raw = BigInt.asUintN(64, i64v);
-  w.writeWord(Number(raw & 0xffffffffn), Number(raw >> 32n), 64);
-  const i33_ = v.i33;
-  if (!Number.isInteger(i33_) || i33_ < -4294967296 || i33_ > 4294967295) {
-    throw bw.error("OutOfRange", w.bitPos, "i33");
+  try {
+    const value4 = v.i33;
+    if (!Number.isInteger(value4) || value4 < -4294967296 || value4 > 4294967295) {
+      throw bw.rangeError(w.bitPos, value4, -4294967296, 4294967295);
+    }
+    const raw2 = value4 < 0 ? value4 + 8589934592 : value4;
+    w.writeWord(raw2 >>> 0, Math.floor(raw2 / 4294967296), 33);
+  } catch (e) {
+    throw bw.inField(e, "i33");
   }
-  const raw2 = i33_ < 0 ? i33_ + 8589934592 : i33_;
-  w.writeWord(raw2 >>> 0, Math.floor(raw2 / 4294967296), 33);
-  w.writeBits(bw.f32ToBits(v.half), 32);
-  w.writeF64(v.double);
+  try {
+    const value5 = v.half;
+    if (typeof value5 !== "number") {
+      throw bw.typeError("OutOfRange", w.bitPos, value5, "a number");
+    }
+    w.writeBits(bw.f32ToBits(value5), 32);
+  } catch (e) {
+    throw bw.inField(e, "half");
+  }
+  try {
+    const value6 = v.double;
+    if (typeof value6 !== "number") {
+      throw bw.typeError("OutOfRange", w.bitPos, value6, "a number");
+    }
+    w.writeF64(value6);
+  } catch (e) {
+    throw bw.inField(e, "double");
+  }
   const level = v.level;
   const offset = v.offset;
   const shifted = v.shifted;
   const fixed = v.fixed;
   if (
-    (level | 0) !== level || level < 0 || level > 1000 ||
-    (offset | 0) !== offset || offset < -100 || offset > 100 ||
-    (shifted | 0) !== shifted || shifted < 10 || shifted > 20 ||
+    typeof level !== "number" || (level | 0) !== level || level < 0 || level > 1000 ||
+    typeof offset !== "number" || (offset | 0) !== offset || offset < -100 || offset > 100 ||
+    typeof shifted !== "number" || (shifted | 0) !== shifted || shifted < 10 || shifted > 20 ||
     fixed !== 7
   ) {
     throw scalarsRangeError(v, w.bitPos);
   }
   w.writeBits(level | ((offset + 100) << 10) | ((shifted - 10) << 18), 22);
-  const huge = v.huge;
-  if (huge < -9223372036854775808n || huge > 9223372036854775807n) {
-    throw bw.error("OutOfRange", w.bitPos, "huge");
+  try {
+    const value7 = v.huge;
+    if (typeof value7 !== "bigint" || BigInt.asIntN(64, value7) !== value7) {
+      throw bw.rangeError(w.bitPos, value7, -9223372036854775808n, 9223372036854775807n);
+    }
+    const raw3 = value7 + 9223372036854775808n;
+    w.writeWord(Number(raw3 & 0xffffffffn), Number(raw3 >> 32n), 64);
+  } catch (e) {
+    throw bw.inField(e, "huge");
   }
-  const raw3 = huge + 9223372036854775808n;
-  w.writeWord(Number(raw3 & 0xffffffffn), Number(raw3 >> 32n), 64);
-  const wideBounded = v.wideBounded;
-  if (wideBounded < 5n || wideBounded > 18446744073709551615n) {
-    throw bw.error("OutOfRange", w.bitPos, "wide_bounded");
+  try {
+    const value8 = v.wideBounded;
+    if (typeof value8 !== "bigint" || value8 < 5n || value8 > 18446744073709551615n) {
+      throw bw.rangeError(w.bitPos, value8, 5n, 18446744073709551615n);
+    }
+    const raw4 = value8 - 5n;
+    w.writeWord(Number(raw4 & 0xffffffffn), Number(raw4 >> 32n), 64);
+  } catch (e) {
+    throw bw.inField(e, "wide_bounded");
   }
-  const raw4 = wideBounded - 5n;
-  w.writeWord(Number(raw4 & 0xffffffffn), Number(raw4 >> 32n), 64);
+  const q_ = v.q;
+  const q64_ = v.q64;
   const mode = v.mode;
   const single = v.single;
-  const qv = Math.fround(v.q);
-  const q = -1.0 <= qv && qv <= 1.0 ? Math.floor(((qv - -1.0) / 2.0) * 255 + 0.5) : -1;
+  const qv = Math.fround(q_);
+  const q =
+    typeof q_ === "number" && -1.0 <= qv && qv <= 1.0
+      ? Math.floor(((qv - -1.0) / 2.0) * 255 + 0.5)
+      : -1;
   if (q < 0) {
-    throw bw.error("OutOfRange", w.bitPos, "q");
+    throw bw.floatRangeError(w.bitPos, q_, -1.0, 1.0, "q");
   }
-  const qv2 = v.q64;
-  const q2 = 0.0 <= qv2 && qv2 <= 10.0 ? Math.floor(((qv2 - 0.0) / 10.0) * 20 + 0.5) : -1;
+  const q2 =
+    typeof q64_ === "number" && 0.0 <= q64_ && q64_ <= 10.0
+      ? Math.floor(((q64_ - 0.0) / 10.0) * 20 + 0.5)
+      : -1;
   if (q2 < 0) {
-    throw bw.error("OutOfRange", w.bitPos + 8, "q64");
+    throw bw.floatRangeError(w.bitPos + 8, q64_, 0.0, 10.0, "q64");
   }
   const tag = modeTag(mode);
   if (tag < 0) {
-    throw bw.error("InvalidEnum", w.bitPos + 13, "mode");
+    throw bw.enumError(w.bitPos + 13, mode, "mode");
   }
   const tag2 = singleTag(single);
   if (tag2 < 0) {
-    throw bw.error("InvalidEnum", w.bitPos + 16, "single");
+    throw bw.enumError(w.bitPos + 16, single, "single");
   }
   w.writeBits(q | (q2 << 8) | (tag << 13), 16);
 }
 
 /**
- * The error of the first field out of range (spec §7.2), for `writeScalars` when
- * the combined range check of a run failed; `at` is the writer's position at the
- * start of that run. The fields of earlier runs passed their checks already.
+ * The error of the first field that cannot be written (spec §7.2), for
+ * `writeScalars` when the combined check of a run failed; `at` is the writer's
+ * position at the start of that run. The fields of earlier runs passed already.
  */
 function scalarsRangeError(v: Scalars, at: number): bw.BitwireError {
-  if ((v.tiny & 1) !== v.tiny) {
-    return bw.error("OutOfRange", at + 1, "tiny");
+  if (typeof v.flag !== "boolean") {
+    return bw.typeError("OutOfRange", at, v.flag, "a boolean", "flag");
   }
-  if ((v.full8 & 255) !== v.full8) {
-    return bw.error("OutOfRange", at + 2, "full8");
+  if (typeof v.tiny !== "number" || (v.tiny & 1) !== v.tiny) {
+    return bw.rangeError(at + 1, v.tiny, 0, 1, "tiny");
   }
-  if ((v.odd & 8191) !== v.odd) {
-    return bw.error("OutOfRange", at + 10, "odd");
+  if (typeof v.full8 !== "number" || (v.full8 & 255) !== v.full8) {
+    return bw.rangeError(at + 2, v.full8, 0, 255, "full8");
   }
-  if (BigInt.asUintN(54, v.big) !== v.big) {
-    return bw.error("OutOfRange", at, "big");
+  if (typeof v.odd !== "number" || (v.odd & 8191) !== v.odd) {
+    return bw.rangeError(at + 10, v.odd, 0, 8191, "odd");
   }
-  if (((v.neg << 27) >> 27) !== v.neg) {
-    return bw.error("OutOfRange", at + 54, "neg");
+  if (typeof v.big !== "bigint" || BigInt.asUintN(54, v.big) !== v.big) {
+    return bw.rangeError(at, v.big, 0n, 18014398509481983n, "big");
   }
-  if ((v.level | 0) !== v.level || v.level < 0 || v.level > 1000) {
-    return bw.error("OutOfRange", at, "level");
+  if (typeof v.neg !== "number" || ((v.neg << 27) >> 27) !== v.neg) {
+    return bw.rangeError(at + 54, v.neg, -16, 15, "neg");
   }
-  if ((v.offset | 0) !== v.offset || v.offset < -100 || v.offset > 100) {
-    return bw.error("OutOfRange", at + 10, "offset");
+  if (typeof v.level !== "number" || (v.level | 0) !== v.level || v.level < 0 || v.level > 1000) {
+    return bw.rangeError(at, v.level, 0, 1000, "level");
   }
-  if ((v.shifted | 0) !== v.shifted || v.shifted < 10 || v.shifted > 20) {
-    return bw.error("OutOfRange", at + 18, "shifted");
+  if (
+    typeof v.offset !== "number" ||
+    (v.offset | 0) !== v.offset ||
+    v.offset < -100 ||
+    v.offset > 100
+  ) {
+    return bw.rangeError(at + 10, v.offset, -100, 100, "offset");
+  }
+  if (
+    typeof v.shifted !== "number" ||
+    (v.shifted | 0) !== v.shifted ||
+    v.shifted < 10 ||
+    v.shifted > 20
+  ) {
+    return bw.rangeError(at + 18, v.shifted, 10, 20, "shifted");
   }
   // The last check: the combined test failed and every check above passed.
-  return bw.error("OutOfRange", at + 22, "fixed");
+  return bw.rangeError(at + 22, v.fixed, 7, 7, "fixed");
 }
 
-// The fields of a 23-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN1 = [
-  0, 1, "flag",
-  1, 1, "tiny",
-  2, 8, "full8",
-  10, 13, "odd",
-] as const;
+// Scalars of a 23-bit run of `Scalars`: offset, width and path, for `Truncated`.
+const SCALARS_RUN1: bw.RunTable = [
+  [0, 1, ["flag"]],
+  [1, 1, ["tiny"]],
+  [2, 8, ["full8"]],
+  [10, 13, ["odd"]],
+];
 
-// The fields of a 64-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN2 = [
-  0, 64, "wide",
-] as const;
+// Scalars of a 59-bit run of `Scalars`: offset, width and path, for `Truncated`.
+const SCALARS_RUN2: bw.RunTable = [
+  [0, 54, ["big"]],
+  [54, 5, ["neg"]],
+];
 
-// The fields of a 59-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN3 = [
-  0, 54, "big",
-  54, 5, "neg",
-] as const;
+// Scalars of a 22-bit run of `Scalars`: offset, width and path, for `Truncated`.
+const SCALARS_RUN3: bw.RunTable = [
+  [0, 10, ["level"]],
+];
 
-// The fields of a 16-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN4 = [
-  0, 16, "full16",
-] as const;
+// Scalars of a 22-bit run of `Scalars`: offset, width and path, for `Truncated`.
+const SCALARS_RUN4: bw.RunTable = [
+  [10, 8, ["offset"]],
+];
 
-// The fields of a 64-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN5 = [
-  0, 64, "i64v",
-] as const;
+// Scalars of a 22-bit run of `Scalars`: offset, width and path, for `Truncated`.
+const SCALARS_RUN5: bw.RunTable = [
+  [18, 4, ["shifted"]],
+];
 
-// The fields of a 33-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN6 = [
-  0, 33, "i33",
-] as const;
+// Scalars of a 16-bit run of `Scalars`: offset, width and path, for `Truncated`.
+const SCALARS_RUN6: bw.RunTable = [
+  [0, 8, ["q"]],
+  [8, 5, ["q64"]],
+];
 
-// The fields of a 32-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN7 = [
-  0, 32, "half",
-] as const;
-
-// The fields of a 64-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN8 = [
-  0, 64, "double",
-] as const;
-
-// The fields of a 22-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN9 = [
-  0, 10, "level",
-  10, 8, "offset",
-  18, 4, "shifted",
-  22, 0, "fixed",
-] as const;
-
-// The fields of a 64-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN10 = [
-  0, 64, "huge",
-] as const;
-
-// The fields of a 64-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN11 = [
-  0, 64, "wide_bounded",
-] as const;
-
-// The fields of a 16-bit run of `Scalars`: offset, width and name, for `Truncated`.
-const SCALARS_RUN12 = [
-  0, 8, "q",
-  8, 5, "q64",
-  13, 3, "mode",
-  16, 0, "single",
-] as const;
+// Scalars of a 16-bit run of `Scalars`: offset, width and path, for `Truncated`.
+const SCALARS_RUN7: bw.RunTable = [
+  [13, 3, ["mode"]],
+];
 
 /** Reads a value at the reader's position. */
 export function readScalars(r: bw.BitReader): Scalars {
@@ -607,125 +654,113 @@ export function readScalars(r: bw.BitReader): Scalars {
   if (r.chunkAvail < 23) {
     throw r.chunkTruncated(SCALARS_RUN1);
   }
-  r.loadChunk(64);
-  const lo2 = r.chunkLo;
-  const hi = r.chunkHi;
-  const wide = BigInt(lo2 >>> 0) | (BigInt(hi >>> 0) << 32n);
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN2);
+  let wide: bigint;
+  try {
+    wide = r.readBig(64);
+  } catch (e) {
+    throw bw.inField(e, "wide");
   }
   r.loadChunk(59);
-  const lo3 = r.chunkLo;
-  const hi2 = r.chunkHi;
-  const big = BigInt(lo3 >>> 0) | (BigInt(hi2 & 4194303) << 32n);
-  const neg = (hi2 << 5) >> 27;
+  const lo2 = r.chunkLo;
+  const hi = r.chunkHi;
+  const big = BigInt(lo2 >>> 0) | (BigInt(hi & 4194303) << 32n);
+  const neg = (hi << 5) >> 27;
   if (r.chunkAvail < 59) {
+    throw r.chunkTruncated(SCALARS_RUN2);
+  }
+  let full16: number;
+  try {
+    full16 = r.readInt(16);
+  } catch (e) {
+    throw bw.inField(e, "full16");
+  }
+  let i64v: bigint;
+  try {
+    i64v = r.readBigInt(64);
+  } catch (e) {
+    throw bw.inField(e, "i64v");
+  }
+  let i33_: number;
+  try {
+    i33_ = r.readInt53(33);
+  } catch (e) {
+    throw bw.inField(e, "i33");
+  }
+  let half: number;
+  try {
+    half = r.readF32();
+  } catch (e) {
+    throw bw.inField(e, "half");
+  }
+  let double: number;
+  try {
+    double = r.readF64();
+  } catch (e) {
+    throw bw.inField(e, "double");
+  }
+  r.loadChunk32(22);
+  const lo3 = r.chunkLo;
+  if (r.chunkAvail < 10) {
     throw r.chunkTruncated(SCALARS_RUN3);
+  }
+  const raw = lo3 & 1023;
+  if (raw > 1000) {
+    throw bw.boundedError(r.chunkStart, raw, 0, 1000, "level");
+  }
+  const level = raw;
+  if (r.chunkAvail < 18) {
+    throw r.chunkTruncated(SCALARS_RUN4);
+  }
+  const raw2 = (lo3 >>> 10) & 255;
+  if (raw2 > 200) {
+    throw bw.boundedError(r.chunkStart + 10, raw2, -100, 100, "offset");
+  }
+  const offset = raw2 - 100;
+  if (r.chunkAvail < 22) {
+    throw r.chunkTruncated(SCALARS_RUN5);
+  }
+  const raw3 = (lo3 >>> 18) & 15;
+  if (raw3 > 10) {
+    throw bw.boundedError(r.chunkStart + 18, raw3, 10, 20, "shifted");
+  }
+  const shifted = raw3 + 10;
+  const fixed = 7;
+  let huge: bigint;
+  try {
+    huge = r.readBig(64) - 9223372036854775808n;
+  } catch (e) {
+    throw bw.inField(e, "huge");
+  }
+  let wideBounded: bigint;
+  try {
+    const at = r.bitPos;
+    const raw4 = r.readBig(64);
+    if (raw4 > 18446744073709551610n) {
+      throw bw.boundedError(at, raw4, 5n, 18446744073709551615n);
+    }
+    wideBounded = raw4 + 5n;
+  } catch (e) {
+    throw bw.inField(e, "wide_bounded");
   }
   r.loadChunk32(16);
   const lo4 = r.chunkLo;
-  const full16 = (lo4 << 16) >> 16;
-  if (r.chunkAvail < 16) {
-    throw r.chunkTruncated(SCALARS_RUN4);
-  }
-  r.loadChunk(64);
-  const lo5 = r.chunkLo;
-  const hi3 = r.chunkHi;
-  const i64v = BigInt.asIntN(64, BigInt(lo5 >>> 0) | (BigInt(hi3 >>> 0) << 32n));
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN5);
-  }
-  r.loadChunk(33);
-  const lo6 = r.chunkLo;
-  const hi4 = r.chunkHi;
-  const raw = (lo6 >>> 0) + (hi4 & 1) * 4294967296;
-  const i33_ = raw >= 4294967296 ? raw - 8589934592 : raw;
-  if (r.chunkAvail < 33) {
+  const q = lo4 & 255;
+  const q_ = Math.fround(q === 255 ? 1.0 : -1.0 + (2.0 * q) * 0.00392156862745098);
+  if (r.chunkAvail < 13) {
     throw r.chunkTruncated(SCALARS_RUN6);
   }
-  r.loadChunk32(32);
-  const lo7 = r.chunkLo;
-  if (r.chunkAvail < 32) {
+  const raw5 = (lo4 >>> 8) & 31;
+  if (raw5 > 20) {
+    throw bw.stepsError(r.chunkStart + 8, raw5, 20, "q64");
+  }
+  const q64_ = (raw5 === 20 ? 10.0 : 0.0 + (10.0 * raw5) / 20);
+  if (r.chunkAvail < 16) {
     throw r.chunkTruncated(SCALARS_RUN7);
   }
-  const raw2 = lo7 >>> 0;
-  if (bw.isNonCanonicalF32(raw2)) {
-    throw bw.error("NonCanonical", r.chunkStart, "half");
-  }
-  const half = bw.f32FromBits(raw2);
-  r.loadChunk(64);
-  const lo8 = r.chunkLo;
-  const hi5 = r.chunkHi;
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN8);
-  }
-  if (bw.isNonCanonicalF64(lo8, hi5)) {
-    throw bw.error("NonCanonical", r.chunkStart, "double");
-  }
-  const double = bw.f64FromBits(lo8, hi5);
-  r.loadChunk32(22);
-  const lo9 = r.chunkLo;
-  if (r.chunkAvail < 10) {
-    throw r.chunkTruncated(SCALARS_RUN9);
-  }
-  const raw3 = lo9 & 1023;
-  if (raw3 > 1000) {
-    throw bw.error("OutOfRange", r.chunkStart, "level");
-  }
-  const level = raw3;
-  if (r.chunkAvail < 18) {
-    throw r.chunkTruncated(SCALARS_RUN9);
-  }
-  const raw4 = (lo9 >>> 10) & 255;
-  if (raw4 > 200) {
-    throw bw.error("OutOfRange", r.chunkStart + 10, "offset");
-  }
-  const offset = raw4 - 100;
-  if (r.chunkAvail < 22) {
-    throw r.chunkTruncated(SCALARS_RUN9);
-  }
-  const raw5 = (lo9 >>> 18) & 15;
-  if (raw5 > 10) {
-    throw bw.error("OutOfRange", r.chunkStart + 18, "shifted");
-  }
-  const shifted = raw5 + 10;
-  const fixed = 7;
-  r.loadChunk(64);
-  const lo10 = r.chunkLo;
-  const hi6 = r.chunkHi;
-  const huge = (BigInt(lo10 >>> 0) | (BigInt(hi6 >>> 0) << 32n)) - 9223372036854775808n;
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN10);
-  }
-  r.loadChunk(64);
-  const lo11 = r.chunkLo;
-  const hi7 = r.chunkHi;
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN11);
-  }
-  const raw6 = BigInt(lo11 >>> 0) | (BigInt(hi7 >>> 0) << 32n);
-  if (raw6 > 18446744073709551610n) {
-    throw bw.error("OutOfRange", r.chunkStart, "wide_bounded");
-  }
-  const wideBounded = raw6 + 5n;
-  r.loadChunk32(16);
-  const lo12 = r.chunkLo;
-  const q = lo12 & 255;
-  const q_ = Math.fround(q === 255 ? 1.0 : -1.0 + (2.0 * q) / 255);
-  if (r.chunkAvail < 13) {
-    throw r.chunkTruncated(SCALARS_RUN12);
-  }
-  const q2 = (lo12 >>> 8) & 31;
-  if (q2 > 20) {
-    throw bw.error("OutOfRange", r.chunkStart + 8, "q64");
-  }
-  const q64_ = (q2 === 20 ? 10.0 : 0.0 + (10.0 * q2) / 20);
-  if (r.chunkAvail < 16) {
-    throw r.chunkTruncated(SCALARS_RUN12);
-  }
-  const mode = modeFromTag((lo12 >>> 13) & 7);
+  const raw6 = (lo4 >>> 13) & 7;
+  const mode = modeFromTag(raw6);
   if (mode === undefined) {
-    throw bw.error("InvalidEnum", r.chunkStart + 13, "mode");
+    throw bw.enumError(r.chunkStart + 13, raw6, "mode");
   }
   const single = "Only";
   return {
@@ -755,11 +790,11 @@ export function readScalars(r: bw.BitReader): Scalars {
 }
 
 /**
- * Checks a whole input as `decodeScalars` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeScalars` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyScalars(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyScalars(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipScalars(r);
   r.finish();
 }
@@ -770,96 +805,92 @@ export function skipScalars(r: bw.BitReader): void {
   if (r.chunkAvail < 23) {
     throw r.chunkTruncated(SCALARS_RUN1);
   }
-  r.loadChunk(64);
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN2);
+  try {
+    r.skip(64);
+  } catch (e) {
+    throw bw.inField(e, "wide");
   }
   r.loadChunk(59);
   if (r.chunkAvail < 59) {
-    throw r.chunkTruncated(SCALARS_RUN3);
+    throw r.chunkTruncated(SCALARS_RUN2);
   }
-  r.loadChunk32(16);
-  if (r.chunkAvail < 16) {
-    throw r.chunkTruncated(SCALARS_RUN4);
+  try {
+    r.skip(16);
+  } catch (e) {
+    throw bw.inField(e, "full16");
   }
-  r.loadChunk(64);
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN5);
+  try {
+    r.skip(64);
+  } catch (e) {
+    throw bw.inField(e, "i64v");
   }
-  r.loadChunk(33);
-  if (r.chunkAvail < 33) {
-    throw r.chunkTruncated(SCALARS_RUN6);
+  try {
+    r.skip(33);
+  } catch (e) {
+    throw bw.inField(e, "i33");
   }
-  r.loadChunk32(32);
-  const lo = r.chunkLo;
-  if (r.chunkAvail < 32) {
-    throw r.chunkTruncated(SCALARS_RUN7);
+  try {
+    r.skipF32();
+  } catch (e) {
+    throw bw.inField(e, "half");
   }
-  const raw = lo >>> 0;
-  if (bw.isNonCanonicalF32(raw)) {
-    throw bw.error("NonCanonical", r.chunkStart, "half");
-  }
-  r.loadChunk(64);
-  const lo2 = r.chunkLo;
-  const hi = r.chunkHi;
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN8);
-  }
-  if (bw.isNonCanonicalF64(lo2, hi)) {
-    throw bw.error("NonCanonical", r.chunkStart, "double");
+  try {
+    r.skipF64();
+  } catch (e) {
+    throw bw.inField(e, "double");
   }
   r.loadChunk32(22);
-  const lo3 = r.chunkLo;
+  const lo = r.chunkLo;
   if (r.chunkAvail < 10) {
-    throw r.chunkTruncated(SCALARS_RUN9);
+    throw r.chunkTruncated(SCALARS_RUN3);
   }
-  const raw2 = lo3 & 1023;
-  if (raw2 > 1000) {
-    throw bw.error("OutOfRange", r.chunkStart, "level");
+  const raw = lo & 1023;
+  if (raw > 1000) {
+    throw bw.boundedError(r.chunkStart, raw, 0, 1000, "level");
   }
   if (r.chunkAvail < 18) {
-    throw r.chunkTruncated(SCALARS_RUN9);
+    throw r.chunkTruncated(SCALARS_RUN4);
   }
-  const raw3 = (lo3 >>> 10) & 255;
-  if (raw3 > 200) {
-    throw bw.error("OutOfRange", r.chunkStart + 10, "offset");
+  const raw2 = (lo >>> 10) & 255;
+  if (raw2 > 200) {
+    throw bw.boundedError(r.chunkStart + 10, raw2, -100, 100, "offset");
   }
   if (r.chunkAvail < 22) {
-    throw r.chunkTruncated(SCALARS_RUN9);
+    throw r.chunkTruncated(SCALARS_RUN5);
   }
-  const raw4 = (lo3 >>> 18) & 15;
-  if (raw4 > 10) {
-    throw bw.error("OutOfRange", r.chunkStart + 18, "shifted");
+  const raw3 = (lo >>> 18) & 15;
+  if (raw3 > 10) {
+    throw bw.boundedError(r.chunkStart + 18, raw3, 10, 20, "shifted");
   }
-  r.loadChunk(64);
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN10);
+  try {
+    r.skip(64);
+  } catch (e) {
+    throw bw.inField(e, "huge");
   }
-  r.loadChunk(64);
-  const lo4 = r.chunkLo;
-  const hi2 = r.chunkHi;
-  if (r.chunkAvail < 64) {
-    throw r.chunkTruncated(SCALARS_RUN11);
-  }
-  const raw5 = BigInt(lo4 >>> 0) | (BigInt(hi2 >>> 0) << 32n);
-  if (raw5 > 18446744073709551610n) {
-    throw bw.error("OutOfRange", r.chunkStart, "wide_bounded");
+  try {
+    const at = r.bitPos;
+    const raw4 = r.readBig(64);
+    if (raw4 > 18446744073709551610n) {
+      throw bw.boundedError(at, raw4, 5n, 18446744073709551615n);
+    }
+  } catch (e) {
+    throw bw.inField(e, "wide_bounded");
   }
   r.loadChunk32(16);
-  const lo5 = r.chunkLo;
+  const lo2 = r.chunkLo;
   if (r.chunkAvail < 13) {
-    throw r.chunkTruncated(SCALARS_RUN12);
+    throw r.chunkTruncated(SCALARS_RUN6);
   }
-  const q = (lo5 >>> 8) & 31;
-  if (q > 20) {
-    throw bw.error("OutOfRange", r.chunkStart + 8, "q64");
+  const raw5 = (lo2 >>> 8) & 31;
+  if (raw5 > 20) {
+    throw bw.stepsError(r.chunkStart + 8, raw5, 20, "q64");
   }
   if (r.chunkAvail < 16) {
-    throw r.chunkTruncated(SCALARS_RUN12);
+    throw r.chunkTruncated(SCALARS_RUN7);
   }
-  const value = modeFromTag((lo5 >>> 13) & 7);
-  if (value === undefined) {
-    throw bw.error("InvalidEnum", r.chunkStart + 13, "mode");
+  const raw6 = (lo2 >>> 13) & 7;
+  if (modeFromTag(raw6) === undefined) {
+    throw bw.enumError(r.chunkStart + 13, raw6, "mode");
   }
 }
 
@@ -1036,7 +1067,8 @@ export const COMPOSITE_ANOTHER_FIELD_WITH_A_LONG_NAME_FOR_TESTS_MAX_LEN = 100;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeComposite(
   value: Composite,
@@ -1048,11 +1080,13 @@ export function encodeComposite(
 }
 
 /**
- * Decodes a whole input as a `Composite` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Composite` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeComposite(bytes: Uint8Array): Composite {
-  const r = bw.sharedReader(bytes);
+export function decodeComposite(bytes: Uint8Array, limits?: bw.Limits): Composite {
+  const r = new bw.BitReader(bytes, limits);
   const value = readComposite(r);
   r.finish();
   return value;
@@ -1060,40 +1094,48 @@ export function decodeComposite(bytes: Uint8Array): Composite {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writeComposite(w: bw.BitWriter, v: Composite): void {
-  const type_ = v.type;
-  if ((type_ & 255) !== type_) {
-    throw bw.error("OutOfRange", w.bitPos, "type");
-  }
-  w.writeBits(type_, 8);
   try {
-    if ((v.r & 65535) !== v.r) {
-      throw bw.error("OutOfRange", w.bitPos);
+    const value = v.type;
+    if (typeof value !== "number" || (value & 255) !== value) {
+      throw bw.rangeError(w.bitPos, value, 0, 255);
     }
-    w.writeVaruint(v.r, 16);
+    w.writeBits(value, 8);
+  } catch (e) {
+    throw bw.inField(e, "type");
+  }
+  try {
+    const value2 = v.r;
+    if (typeof value2 !== "number" || (value2 & 65535) !== value2) {
+      throw bw.rangeError(w.bitPos, value2, 0, 65535);
+    }
+    w.writeVaruint(value2, 16);
   } catch (e) {
     throw bw.inField(e, "r");
   }
   try {
-    if ((v.v | 0) !== v.v) {
-      throw bw.error("OutOfRange", w.bitPos);
+    const value3 = v.v;
+    if (typeof value3 !== "number" || (value3 | 0) !== value3) {
+      throw bw.rangeError(w.bitPos, value3, -2147483648, 2147483647);
     }
-    w.writeVaruint(bw.zigzag32(v.v), 32);
+    w.writeVaruint(bw.zigzag32(value3), 32);
   } catch (e) {
     throw bw.inField(e, "v");
   }
   try {
-    if (BigInt.asUintN(64, v.big) !== v.big) {
-      throw bw.error("OutOfRange", w.bitPos);
+    const value4 = v.big;
+    if (typeof value4 !== "bigint" || BigInt.asUintN(64, value4) !== value4) {
+      throw bw.rangeError(w.bitPos, value4, 0n, 18446744073709551615n);
     }
-    w.writeVaru64(v.big);
+    w.writeVaru64(value4);
   } catch (e) {
     throw bw.inField(e, "big");
   }
   try {
-    if (BigInt.asIntN(64, v.small) !== v.small) {
-      throw bw.error("OutOfRange", w.bitPos);
+    const value5 = v.small;
+    if (typeof value5 !== "bigint" || BigInt.asIntN(64, value5) !== value5) {
+      throw bw.rangeError(w.bitPos, value5, -9223372036854775808n, 9223372036854775807n);
     }
-    w.writeVaru64(bw.zigzag64(v.small));
+    w.writeVaru64(bw.zigzag64(value5));
   } catch (e) {
     throw bw.inField(e, "small");
   }
@@ -1103,8 +1145,8 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
       w.writeBool(false);
     } else {
       w.writeBool(true);
-      if ((o & 15) !== o) {
-        throw bw.error("OutOfRange", w.bitPos);
+      if (typeof o !== "number" || (o & 15) !== o) {
+        throw bw.rangeError(w.bitPos, o, 0, 15);
       }
       w.writeBits(o, 4);
     }
@@ -1124,14 +1166,17 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const list = v.arr;
+    if (!Array.isArray(list)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list, "an array");
+    }
     if (list.length !== 3) {
-      throw bw.error("InvalidLength", w.bitPos);
+      throw bw.lengthError(w.bitPos, list.length, 3);
     }
     let i = 0;
     for (const item of list) {
       try {
-        if (((item << 20) >> 20) !== item) {
-          throw bw.error("OutOfRange", w.bitPos);
+        if (typeof item !== "number" || ((item << 20) >> 20) !== item) {
+          throw bw.rangeError(w.bitPos, item, -2048, 2047);
         }
         w.writeBits(item & 4095, 12);
       } catch (e) {
@@ -1144,14 +1189,17 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const list2 = v.bytesArr;
+    if (!Array.isArray(list2)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list2, "an array");
+    }
     if (list2.length !== 4) {
-      throw bw.error("InvalidLength", w.bitPos);
+      throw bw.lengthError(w.bitPos, list2.length, 4);
     }
     let i2 = 0;
     for (const item2 of list2) {
       try {
-        if ((item2 & 255) !== item2) {
-          throw bw.error("OutOfRange", w.bitPos);
+        if (typeof item2 !== "number" || (item2 & 255) !== item2) {
+          throw bw.rangeError(w.bitPos, item2, 0, 255);
         }
         w.writeBits(item2, 8);
       } catch (e) {
@@ -1164,8 +1212,11 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const list3 = v.points;
+    if (!Array.isArray(list3)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list3, "an array");
+    }
     if (list3.length !== 2) {
-      throw bw.error("InvalidLength", w.bitPos);
+      throw bw.lengthError(w.bitPos, list3.length, 2);
     }
     let i3 = 0;
     for (const item3 of list3) {
@@ -1181,15 +1232,18 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const list4 = v.list;
+    if (!Array.isArray(list4)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list4, "an array");
+    }
     if (list4.length > 20) {
-      throw bw.error("InvalidLength", w.bitPos);
+      throw bw.lengthError(w.bitPos, list4.length, 20);
     }
     w.writeBits(list4.length, 5);
     let i4 = 0;
     for (const item4 of list4) {
       try {
-        if ((item4 | 0) !== item4 || item4 < 0 || item4 > 1000) {
-          throw bw.error("OutOfRange", w.bitPos);
+        if (typeof item4 !== "number" || (item4 | 0) !== item4 || item4 < 0 || item4 > 1000) {
+          throw bw.rangeError(w.bitPos, item4, 0, 1000);
         }
         w.writeBits(item4, 10);
       } catch (e) {
@@ -1202,22 +1256,37 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const list5 = v.nested;
+    if (!Array.isArray(list5)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list5, "an array");
+    }
     w.writeVaruint(list5.length, 64);
     let i5 = 0;
     for (const item5 of list5) {
       try {
+        if (!Array.isArray(item5)) {
+          throw bw.typeError("InvalidLength", w.bitPos, item5, "an array");
+        }
         if (item5.length > 3) {
-          throw bw.error("InvalidLength", w.bitPos);
+          throw bw.lengthError(w.bitPos, item5.length, 3);
         }
         w.writeBits(item5.length, 2);
+        let i6 = 0;
         for (const item6 of item5) {
-          const o3 = item6;
-          if (o3 === null) {
-            w.writeBool(false);
-          } else {
-            w.writeBool(true);
-            w.writeBits(o3 ? 1 : 0, 1);
+          try {
+            const o3 = item6;
+            if (o3 === null) {
+              w.writeBool(false);
+            } else {
+              w.writeBool(true);
+              if (typeof o3 !== "boolean") {
+                throw bw.typeError("OutOfRange", w.bitPos, o3, "a boolean");
+              }
+              w.writeBits(o3 ? 1 : 0, 1);
+            }
+          } catch (e) {
+            throw bw.atIndex(e, i6);
           }
+          i6++;
         }
       } catch (e) {
         throw bw.atIndex(e, i5);
@@ -1230,8 +1299,11 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const str = v.name;
     const len = bw.utf8Length(str);
+    if (len < 0) {
+      throw bw.utf8Error(w.bitPos, str);
+    }
     if (len > 16) {
-      throw bw.error("InvalidLength", w.bitPos);
+      throw bw.lengthError(w.bitPos, len, 16);
     }
     w.writeBits(len, 5);
     w.writeUtf8(str, len);
@@ -1241,6 +1313,9 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const str2 = v.text;
     const len2 = bw.utf8Length(str2);
+    if (len2 < 0) {
+      throw bw.utf8Error(w.bitPos, str2);
+    }
     w.writeVaruint(len2, 64);
     w.writeUtf8(str2, len2);
   } catch (e) {
@@ -1248,8 +1323,11 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const blob = v.blob;
+    if (!(blob instanceof Uint8Array)) {
+      throw bw.typeError("InvalidLength", w.bitPos, blob, "a Uint8Array");
+    }
     if (blob.length > 7) {
-      throw bw.error("InvalidLength", w.bitPos);
+      throw bw.lengthError(w.bitPos, blob.length, 7);
     }
     w.writeBits(blob.length, 3);
     w.writeBytes(blob);
@@ -1258,6 +1336,9 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const blob2 = v.raw;
+    if (!(blob2 instanceof Uint8Array)) {
+      throw bw.typeError("InvalidLength", w.bitPos, blob2, "a Uint8Array");
+    }
     w.writeVaruint(blob2.length, 64);
     w.writeBytes(blob2);
   } catch (e) {
@@ -1265,90 +1346,96 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const list6 = v.octets;
+    if (!Array.isArray(list6)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list6, "an array");
+    }
     if (list6.length > 255) {
-      throw bw.error("InvalidLength", w.bitPos);
+      throw bw.lengthError(w.bitPos, list6.length, 255);
     }
     w.writeBits(list6.length, 8);
-    let i6 = 0;
+    let i7 = 0;
     for (const item7 of list6) {
       try {
-        if ((item7 & 255) !== item7) {
-          throw bw.error("OutOfRange", w.bitPos);
+        if (typeof item7 !== "number" || (item7 & 255) !== item7) {
+          throw bw.rangeError(w.bitPos, item7, 0, 255);
         }
         w.writeBits(item7, 8);
-      } catch (e) {
-        throw bw.atIndex(e, i6);
-      }
-      i6++;
-    }
-  } catch (e) {
-    throw bw.inField(e, "octets");
-  }
-  try {
-    const list7 = v.quants;
-    w.writeVaruint(list7.length, 64);
-    let i7 = 0;
-    for (const item8 of list7) {
-      try {
-        const qv = Math.fround(item8);
-        const q = 0.0 <= qv && qv <= 1.0 ? Math.floor(((qv - 0.0) / 1.0) * 15 + 0.5) : -1;
-        if (q < 0) {
-          throw bw.error("OutOfRange", w.bitPos);
-        }
-        w.writeBits(q, 4);
       } catch (e) {
         throw bw.atIndex(e, i7);
       }
       i7++;
     }
   } catch (e) {
-    throw bw.inField(e, "quants");
+    throw bw.inField(e, "octets");
   }
-  const aFieldWithARatherLongNameForTests = v.aFieldWithARatherLongNameForTests;
-  if (((aFieldWithARatherLongNameForTests << 25) >> 25) !== aFieldWithARatherLongNameForTests) {
-    throw bw.error("OutOfRange", w.bitPos, "a_field_with_a_rather_long_name_for_tests");
-  }
-  w.writeBits(aFieldWithARatherLongNameForTests & 127, 7);
   try {
-    const list8 = v.anotherFieldWithALongNameForTests;
-    if (list8.length > 100) {
-      throw bw.error("InvalidLength", w.bitPos);
+    const list7 = v.quants;
+    if (!Array.isArray(list7)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list7, "an array");
     }
-    w.writeBits(list8.length, 7);
+    w.writeVaruint(list7.length, 64);
     let i8 = 0;
-    for (const item9 of list8) {
+    for (const item8 of list7) {
       try {
-        if (((item9 << 25) >> 25) !== item9) {
-          throw bw.error("OutOfRange", w.bitPos);
+        const qv = Math.fround(item8);
+        const q =
+          typeof item8 === "number" && 0.0 <= qv && qv <= 1.0
+            ? Math.floor(((qv - 0.0) / 1.0) * 15 + 0.5)
+            : -1;
+        if (q < 0) {
+          throw bw.floatRangeError(w.bitPos, item8, 0.0, 1.0);
         }
-        w.writeBits(item9 & 127, 7);
+        w.writeBits(q, 4);
       } catch (e) {
         throw bw.atIndex(e, i8);
       }
       i8++;
     }
   } catch (e) {
+    throw bw.inField(e, "quants");
+  }
+  try {
+    const value13 = v.aFieldWithARatherLongNameForTests;
+    if (typeof value13 !== "number" || ((value13 << 25) >> 25) !== value13) {
+      throw bw.rangeError(w.bitPos, value13, -64, 63);
+    }
+    w.writeBits(value13 & 127, 7);
+  } catch (e) {
+    throw bw.inField(e, "a_field_with_a_rather_long_name_for_tests");
+  }
+  try {
+    const list8 = v.anotherFieldWithALongNameForTests;
+    if (!Array.isArray(list8)) {
+      throw bw.typeError("InvalidLength", w.bitPos, list8, "an array");
+    }
+    if (list8.length > 100) {
+      throw bw.lengthError(w.bitPos, list8.length, 100);
+    }
+    w.writeBits(list8.length, 7);
+    let i9 = 0;
+    for (const item9 of list8) {
+      try {
+        if (typeof item9 !== "number" || ((item9 << 25) >> 25) !== item9) {
+          throw bw.rangeError(w.bitPos, item9, -64, 63);
+        }
+        w.writeBits(item9 & 127, 7);
+      } catch (e) {
+        throw bw.atIndex(e, i9);
+      }
+      i9++;
+    }
+  } catch (e) {
     throw bw.inField(e, "another_field_with_a_long_name_for_tests");
   }
 }
 
-// The fields of a 8-bit run of `Composite`: offset, width and name, for `Truncated`.
-const COMPOSITE_RUN1 = [
-  0, 8, "type",
-] as const;
-
-// The fields of a 7-bit run of `Composite`: offset, width and name, for `Truncated`.
-const COMPOSITE_RUN2 = [
-  0, 7, "a_field_with_a_rather_long_name_for_tests",
-] as const;
-
 /** Reads a value at the reader's position. */
 export function readComposite(r: bw.BitReader): Composite {
-  r.loadChunk32(8);
-  const lo = r.chunkLo;
-  const type_ = lo & 255;
-  if (r.chunkAvail < 8) {
-    throw r.chunkTruncated(COMPOSITE_RUN1);
+  let type_: number;
+  try {
+    type_ = r.readBits(8);
+  } catch (e) {
+    throw bw.inField(e, "type");
   }
   let r_: number;
   try {
@@ -1410,97 +1497,89 @@ export function readComposite(r: bw.BitReader): Composite {
   }
   let bytesArr: number[];
   try {
-    const items2: number[] = [];
-    for (let i2 = 0; i2 < 4; i2++) {
-      try {
-        items2.push(r.readBits(8));
-      } catch (e) {
-        throw bw.atIndex(e, i2);
-      }
-    }
-    bytesArr = items2;
+    bytesArr = r.readUints(4, 8);
   } catch (e) {
     throw bw.inField(e, "bytes_arr");
   }
   let points: Point[];
   try {
-    const items3: Point[] = [];
-    for (let i3 = 0; i3 < 2; i3++) {
+    const items2: Point[] = [];
+    for (let i2 = 0; i2 < 2; i2++) {
       try {
-        items3.push(readPoint(r));
+        items2.push(readPoint(r));
       } catch (e) {
-        throw bw.atIndex(e, i3);
+        throw bw.atIndex(e, i2);
       }
     }
-    points = items3;
+    points = items2;
   } catch (e) {
     throw bw.inField(e, "points");
   }
   let list_: number[];
   try {
     const start = r.bitPos;
-    let len = r.readBits(5);
+    const len = r.readBits(5);
     if (len > 20) {
-      throw bw.error("InvalidLength", start);
+      throw bw.lengthError(start, len, 20);
     }
-    len = r.checkLen(len, 10, start);
-    const items4: number[] = [];
-    for (let i4 = 0; i4 < len; i4++) {
+    r.checkLen(len, 10, 2, start);
+    const items3: number[] = [];
+    for (let i3 = 0; i3 < len; i3++) {
       try {
         const at = r.bitPos;
         const raw = r.readBits(10);
         if (raw > 1000) {
-          throw bw.error("OutOfRange", at);
+          throw bw.boundedError(at, raw, 0, 1000);
         }
-        items4.push(raw);
+        items3.push(raw);
       } catch (e) {
-        throw bw.atIndex(e, i4);
+        throw bw.atIndex(e, i3);
       }
     }
-    list_ = items4;
+    list_ = items3;
   } catch (e) {
     throw bw.inField(e, "list");
   }
   let nested: (boolean | null)[][];
   try {
     const start2 = r.bitPos;
-    let len2 = r.readLength();
-    len2 = r.checkLen(len2, 2, start2);
-    const items5: ((boolean | null)[])[] = [];
-    for (let i5 = 0; i5 < len2; i5++) {
+    const len2 = r.readLength();
+    r.checkLen(len2, 2, 24, start2);
+    const items4: (boolean | null)[][] = [];
+    for (let i4 = 0; i4 < len2; i4++) {
       try {
         const start3 = r.bitPos;
-        let len3 = r.readBits(2);
-        len3 = r.checkLen(len3, 1, start3);
-        const items6: (boolean | null)[] = [];
-        for (let i6 = 0; i6 < len3; i6++) {
+        const len3 = r.readBits(2);
+        r.checkLen(len3, 1, 2, start3);
+        const items5: (boolean | null)[] = [];
+        for (let i5 = 0; i5 < len3; i5++) {
           try {
             let o3: boolean | null = null;
             if (r.readBool()) {
               o3 = r.readBool();
             }
-            items6.push(o3);
+            items5.push(o3);
           } catch (e) {
-            throw bw.atIndex(e, i6);
+            throw bw.atIndex(e, i5);
           }
         }
-        items5.push(items6);
+        items4.push(items5);
       } catch (e) {
-        throw bw.atIndex(e, i5);
+        throw bw.atIndex(e, i4);
       }
     }
-    nested = items5;
+    nested = items4;
   } catch (e) {
     throw bw.inField(e, "nested");
   }
   let name_: string;
   try {
     const start4 = r.bitPos;
-    let len4 = r.readBits(5);
+    const len4 = r.readBits(5);
     if (len4 > 16) {
-      throw bw.error("InvalidLength", start4);
+      throw bw.lengthError(start4, len4, 16);
     }
-    len4 = r.checkLen(len4, 8, start4);
+    r.checkLen(len4, 8, 1, start4);
     name_ = r.readString(len4, start4);
   } catch (e) {
     throw bw.inField(e, "name");
@@ -1508,8 +1587,8 @@ export function readComposite(r: bw.BitReader): Composite {
   let text: string;
   try {
     const start5 = r.bitPos;
-    let len5 = r.readLength();
-    len5 = r.checkLen(len5, 8, start5);
+    const len5 = r.readLength();
+    r.checkLen(len5, 8, 1, start5);
     text = r.readString(len5, start5);
   } catch (e) {
     throw bw.inField(e, "text");
@@ -1517,8 +1596,8 @@ export function readComposite(r: bw.BitReader): Composite {
   let blob_: Uint8Array;
   try {
     const start6 = r.bitPos;
-    let len6 = r.readBits(3);
-    len6 = r.checkLen(len6, 8, start6);
+    const len6 = r.readBits(3);
+    r.checkLen(len6, 8, 1, start6);
     blob_ = r.readBytes(len6);
   } catch (e) {
     throw bw.inField(e, "blob");
@@ -1526,8 +1605,8 @@ export function readComposite(r: bw.BitReader): Composite {
   let raw_: Uint8Array;
   try {
     const start7 = r.bitPos;
-    let len7 = r.readLength();
-    len7 = r.checkLen(len7, 8, start7);
+    const len7 = r.readLength();
+    r.checkLen(len7, 8, 1, start7);
     raw_ = r.readBytes(len7);
   } catch (e) {
     throw bw.inField(e, "raw");
@@ -1535,61 +1614,53 @@ export function readComposite(r: bw.BitReader): Composite {
   let octets: number[];
   try {
     const start8 = r.bitPos;
-    let len8 = r.readBits(8);
-    len8 = r.checkLen(len8, 8, start8);
-    const items7: number[] = [];
-    for (let i7 = 0; i7 < len8; i7++) {
-      try {
-        items7.push(r.readBits(8));
-      } catch (e) {
-        throw bw.atIndex(e, i7);
-      }
-    }
-    octets = items7;
+    const len8 = r.readBits(8);
+    r.checkLen(len8, 8, 1, start8);
+    octets = r.readUints(len8, 8);
   } catch (e) {
     throw bw.inField(e, "octets");
   }
   let quants: number[];
   try {
     const start9 = r.bitPos;
-    let len9 = r.readLength();
-    len9 = r.checkLen(len9, 4, start9);
-    const items8: number[] = [];
-    for (let i8 = 0; i8 < len9; i8++) {
+    const len9 = r.readLength();
+    r.checkLen(len9, 4, 4, start9);
+    const items6: number[] = [];
+    for (let i6 = 0; i6 < len9; i6++) {
       try {
-        const raw2 = r.readBits(4);
-        items8.push(Math.fround(raw2 === 15 ? 1.0 : 0.0 + (1.0 * raw2) / 15));
+        const q = r.readBits(4);
+        items6.push(Math.fround(q === 15 ? 1.0 : 0.0 + (1.0 * q) * 0.06666666666666667));
       } catch (e) {
-        throw bw.atIndex(e, i8);
+        throw bw.atIndex(e, i6);
       }
     }
-    quants = items8;
+    quants = items6;
   } catch (e) {
     throw bw.inField(e, "quants");
   }
-  r.loadChunk32(7);
-  const lo2 = r.chunkLo;
-  const aFieldWithARatherLongNameForTests = (lo2 << 25) >> 25;
-  if (r.chunkAvail < 7) {
-    throw r.chunkTruncated(COMPOSITE_RUN2);
+  let aFieldWithARatherLongNameForTests: number;
+  try {
+    aFieldWithARatherLongNameForTests = r.readInt(7);
+  } catch (e) {
+    throw bw.inField(e, "a_field_with_a_rather_long_name_for_tests");
   }
   let anotherFieldWithALongNameForTests: number[];
   try {
     const start10 = r.bitPos;
-    let len10 = r.readBits(7);
+    const len10 = r.readBits(7);
     if (len10 > 100) {
-      throw bw.error("InvalidLength", start10);
+      throw bw.lengthError(start10, len10, 100);
     }
-    len10 = r.checkLen(len10, 7, start10);
-    const items9: number[] = [];
-    for (let i9 = 0; i9 < len10; i9++) {
+    r.checkLen(len10, 7, 1, start10);
+    const items7: number[] = [];
+    for (let i7 = 0; i7 < len10; i7++) {
       try {
-        items9.push(r.readInt(7));
+        items7.push(r.readInt(7));
       } catch (e) {
-        throw bw.atIndex(e, i9);
+        throw bw.atIndex(e, i7);
       }
     }
-    anotherFieldWithALongNameForTests = items9;
+    anotherFieldWithALongNameForTests = items7;
   } catch (e) {
     throw bw.inField(e, "another_field_with_a_long_name_for_tests");
   }
@@ -1618,20 +1689,21 @@ export function readComposite(r: bw.BitReader): Composite {
 }
 
 /**
- * Checks a whole input as `decodeComposite` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeComposite` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyComposite(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyComposite(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipComposite(r);
   r.finish();
 }
 
 /** Moves past a value at the reader's position, checking it as the read does. */
 export function skipComposite(r: bw.BitReader): void {
-  r.loadChunk32(8);
-  if (r.chunkAvail < 8) {
-    throw r.chunkTruncated(COMPOSITE_RUN1);
+  try {
+    r.skip(8);
+  } catch (e) {
+    throw bw.inField(e, "type");
   }
   try {
     r.skipVarint(16);
@@ -1690,17 +1762,17 @@ export function skipComposite(r: bw.BitReader): void {
   }
   try {
     const start = r.bitPos;
-    let len = r.readBits(5);
+    const len = r.readBits(5);
     if (len > 20) {
-      throw bw.error("InvalidLength", start);
+      throw bw.lengthError(start, len, 20);
     }
-    len = r.checkLen(len, 10, start);
+    r.checkLen(len, 10, 2, start);
     for (let i2 = 0; i2 < len; i2++) {
       try {
         const at = r.bitPos;
         const raw = r.readBits(10);
         if (raw > 1000) {
-          throw bw.error("OutOfRange", at);
+          throw bw.boundedError(at, raw, 0, 1000);
         }
       } catch (e) {
         throw bw.atIndex(e, i2);
@@ -1711,13 +1783,13 @@ export function skipComposite(r: bw.BitReader): void {
   }
   try {
     const start2 = r.bitPos;
-    let len2 = r.readLength();
-    len2 = r.checkLen(len2, 2, start2);
+    const len2 = r.readLength();
+    r.checkLen(len2, 2, 24, start2);
     for (let i3 = 0; i3 < len2; i3++) {
       try {
         const start3 = r.bitPos;
-        let len3 = r.readBits(2);
-        len3 = r.checkLen(len3, 1, start3);
+        const len3 = r.readBits(2);
+        r.checkLen(len3, 1, 2, start3);
         for (let i4 = 0; i4 < len3; i4++) {
           try {
             if (r.readBool()) {
@@ -1736,66 +1808,67 @@ export function skipComposite(r: bw.BitReader): void {
   }
   try {
     const start4 = r.bitPos;
-    let len4 = r.readBits(5);
+    const len4 = r.readBits(5);
     if (len4 > 16) {
-      throw bw.error("InvalidLength", start4);
+      throw bw.lengthError(start4, len4, 16);
     }
-    len4 = r.checkLen(len4, 8, start4);
+    r.checkLen(len4, 8, 1, start4);
     r.skipString(len4, start4);
   } catch (e) {
     throw bw.inField(e, "name");
   }
   try {
     const start5 = r.bitPos;
-    let len5 = r.readLength();
-    len5 = r.checkLen(len5, 8, start5);
+    const len5 = r.readLength();
+    r.checkLen(len5, 8, 1, start5);
     r.skipString(len5, start5);
   } catch (e) {
     throw bw.inField(e, "text");
   }
   try {
     const start6 = r.bitPos;
-    let len6 = r.readBits(3);
-    len6 = r.checkLen(len6, 8, start6);
+    const len6 = r.readBits(3);
+    r.checkLen(len6, 8, 1, start6);
     r.skip(len6 * 8);
   } catch (e) {
     throw bw.inField(e, "blob");
   }
   try {
     const start7 = r.bitPos;
-    let len7 = r.readLength();
-    len7 = r.checkLen(len7, 8, start7);
+    const len7 = r.readLength();
+    r.checkLen(len7, 8, 1, start7);
     r.skip(len7 * 8);
   } catch (e) {
     throw bw.inField(e, "raw");
   }
   try {
     const start8 = r.bitPos;
-    let len8 = r.readBits(8);
-    len8 = r.checkLen(len8, 8, start8);
+    const len8 = r.readBits(8);
+    r.checkLen(len8, 8, 1, start8);
     r.skip(len8 * 8);
   } catch (e) {
     throw bw.inField(e, "octets");
   }
   try {
     const start9 = r.bitPos;
-    let len9 = r.readLength();
-    len9 = r.checkLen(len9, 4, start9);
+    const len9 = r.readLength();
+    r.checkLen(len9, 4, 4, start9);
     r.skip(len9 * 4);
   } catch (e) {
     throw bw.inField(e, "quants");
   }
-  r.loadChunk32(7);
-  if (r.chunkAvail < 7) {
-    throw r.chunkTruncated(COMPOSITE_RUN2);
+  try {
+    r.skip(7);
+  } catch (e) {
+    throw bw.inField(e, "a_field_with_a_rather_long_name_for_tests");
   }
   try {
     const start10 = r.bitPos;
-    let len10 = r.readBits(7);
+    const len10 = r.readBits(7);
     if (len10 > 100) {
-      throw bw.error("InvalidLength", start10);
+      throw bw.lengthError(start10, len10, 100);
     }
-    len10 = r.checkLen(len10, 7, start10);
+    r.checkLen(len10, 7, 1, start10);
     r.skip(len10 * 7);
   } catch (e) {
     throw bw.inField(e, "another_field_with_a_long_name_for_tests");
@@ -1925,7 +1998,8 @@ export const POINT_Y_MAX = 127;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodePoint(value: Point, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
@@ -1934,11 +2008,20 @@ export function encodePoint(value: Point, w: bw.BitWriter = new bw.BitWriter(8))
 }
 
 /**
- * Decodes a whole input as a `Point` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Point` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodePoint(bytes: Uint8Array): Point {
-  const r = bw.sharedReader(bytes);
+export function decodePoint(bytes: Uint8Array, limits?: bw.Limits): Point {
+  // The whole value in one load from an input of its exact size: no reader.
+  if (bytes.length === 2) {
+    const lo = bytes[0] | (bytes[1] << 8);
+    const x = (lo << 24) >> 24;
+    const y = (lo << 16) >> 24;
+    return { x, y };
+  }
+  const r = new bw.BitReader(bytes, limits);
   const value = readPoint(r);
   r.finish();
   return value;
@@ -1948,30 +2031,33 @@ export function decodePoint(bytes: Uint8Array): Point {
 export function writePoint(w: bw.BitWriter, v: Point): void {
   const x = v.x;
   const y = v.y;
-  if (((x << 24) >> 24) !== x || ((y << 24) >> 24) !== y) {
+  if (
+    typeof x !== "number" || ((x << 24) >> 24) !== x ||
+    typeof y !== "number" || ((y << 24) >> 24) !== y
+  ) {
     throw pointRangeError(v, w.bitPos);
   }
   w.writeBits((x & 255) | ((y & 255) << 8), 16);
 }
 
 /**
- * The error of the first field out of range (spec §7.2), for `writePoint` when
- * the combined range check of a run failed; `at` is the writer's position at the
- * start of that run. The fields of earlier runs passed their checks already.
+ * The error of the first field that cannot be written (spec §7.2), for
+ * `writePoint` when the combined check of a run failed; `at` is the writer's
+ * position at the start of that run. The fields of earlier runs passed already.
  */
 function pointRangeError(v: Point, at: number): bw.BitwireError {
-  if (((v.x << 24) >> 24) !== v.x) {
-    return bw.error("OutOfRange", at, "x");
+  if (typeof v.x !== "number" || ((v.x << 24) >> 24) !== v.x) {
+    return bw.rangeError(at, v.x, -128, 127, "x");
   }
   // The last check: the combined test failed and every check above passed.
-  return bw.error("OutOfRange", at + 8, "y");
+  return bw.rangeError(at + 8, v.y, -128, 127, "y");
 }
 
-// The fields of a 16-bit run of `Point`: offset, width and name, for `Truncated`.
-const POINT_RUN = [
-  0, 8, "x",
-  8, 8, "y",
-] as const;
+// Scalars of a 16-bit run of `Point`: offset, width and path, for `Truncated`.
+const POINT_RUN: bw.RunTable = [
+  [0, 8, ["x"]],
+  [8, 8, ["y"]],
+];
 
 /** Reads a value at the reader's position. */
 export function readPoint(r: bw.BitReader): Point {
@@ -1986,11 +2072,15 @@ export function readPoint(r: bw.BitReader): Point {
 }
 
 /**
- * Checks a whole input as `decodePoint` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodePoint` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyPoint(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyPoint(bytes: Uint8Array, limits?: bw.Limits): void {
+  // The whole value in one load from an input of its exact size: no reader.
+  if (bytes.length === 2) {
+    return;
+  }
+  const r = new bw.BitReader(bytes, limits);
   skipPoint(r);
   r.finish();
 }
@@ -2048,7 +2138,8 @@ export const EMPTY_FINGERPRINT = 0xff58e3fa841a9948n;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeEmpty(value: Empty, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
@@ -2057,11 +2148,13 @@ export function encodeEmpty(value: Empty, w: bw.BitWriter = new bw.BitWriter(8))
 }
 
 /**
- * Decodes a whole input as a `Empty` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Empty` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeEmpty(bytes: Uint8Array): Empty {
-  const r = bw.sharedReader(bytes);
+export function decodeEmpty(bytes: Uint8Array, limits?: bw.Limits): Empty {
+  const r = new bw.BitReader(bytes, limits);
   const value = readEmpty(r);
   r.finish();
   return value;
@@ -2077,11 +2170,11 @@ export function readEmpty(_r: bw.BitReader): Empty {
 }
 
 /**
- * Checks a whole input as `decodeEmpty` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeEmpty` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyEmpty(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyEmpty(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipEmpty(r);
   r.finish();
 }
@@ -2132,7 +2225,8 @@ export const SHAPE_FINGERPRINT = 0x6d790d999d5dea23n;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeShape(value: Shape, w: bw.BitWriter = new bw.BitWriter(64)): Uint8Array {
   w.reset();
@@ -2141,11 +2235,13 @@ export function encodeShape(value: Shape, w: bw.BitWriter = new bw.BitWriter(64)
 }
 
 /**
- * Decodes a whole input as a `Shape` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Shape` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeShape(bytes: Uint8Array): Shape {
-  const r = bw.sharedReader(bytes);
+export function decodeShape(bytes: Uint8Array, limits?: bw.Limits): Shape {
+  const r = new bw.BitReader(bytes, limits);
   const value = readShape(r);
   r.finish();
   return value;
@@ -2158,8 +2254,8 @@ export function writeShape(w: bw.BitWriter, v: Shape): void {
       w.writeBits(0, 3);
       try {
         const value = v.value;
-        if ((value & 255) !== value) {
-          throw bw.error("OutOfRange", w.bitPos);
+        if (typeof value !== "number" || (value & 255) !== value) {
+          throw bw.rangeError(w.bitPos, value, 0, 255);
         }
         w.writeBits(value, 8);
       } catch (e) {
@@ -2180,8 +2276,11 @@ export function writeShape(w: bw.BitWriter, v: Shape): void {
       w.writeBits(4, 3);
       try {
         const list = v.value;
+        if (!Array.isArray(list)) {
+          throw bw.typeError("InvalidLength", w.bitPos, list, "an array");
+        }
         if (list.length > 4) {
-          throw bw.error("InvalidLength", w.bitPos);
+          throw bw.lengthError(w.bitPos, list.length, 4);
         }
         w.writeBits(list.length, 3);
         let i = 0;
@@ -2203,6 +2302,9 @@ export function writeShape(w: bw.BitWriter, v: Shape): void {
       try {
         const str = v.value;
         const len = bw.utf8Length(str);
+        if (len < 0) {
+          throw bw.utf8Error(w.bitPos, str);
+        }
         w.writeVaruint(len, 64);
         w.writeUtf8(str, len);
       } catch (e) {
@@ -2216,7 +2318,7 @@ export function writeShape(w: bw.BitWriter, v: Shape): void {
     }
   }
   // Only reachable from untyped JavaScript: a kind the union does not declare.
-  throw bw.error("InvalidEnum", w.bitPos);
+  throw bw.enumError(w.bitPos, (v as { kind: unknown }).kind);
 }
 
 /** Reads a value at the reader's position. */
@@ -2231,7 +2333,7 @@ export function readShape(r: bw.BitReader): Shape {
       } catch (e) {
         throw bw.inField(e, "Circle");
       }
-      return { kind: "Circle", value: value };
+      return { kind: "Circle", value };
     }
     case 3: {
       let value2: Point;
@@ -2246,11 +2348,11 @@ export function readShape(r: bw.BitReader): Shape {
       let value3: Point[];
       try {
         const start = r.bitPos;
-        let len = r.readBits(3);
+        const len = r.readBits(3);
         if (len > 4) {
-          throw bw.error("InvalidLength", start);
+          throw bw.lengthError(start, len, 4);
         }
-        len = r.checkLen(len, 16, start);
+        r.checkLen(len, 16, 2, start);
         const items: Point[] = [];
         for (let i = 0; i < len; i++) {
           try {
@@ -2269,8 +2371,8 @@ export function readShape(r: bw.BitReader): Shape {
       let value4: string;
       try {
         const start2 = r.bitPos;
-        let len2 = r.readLength();
-        len2 = r.checkLen(len2, 8, start2);
+        const len2 = r.readLength();
+        r.checkLen(len2, 8, 1, start2);
         value4 = r.readString(len2, start2);
       } catch (e) {
         throw bw.inField(e, "Label");
@@ -2281,16 +2383,16 @@ export function readShape(r: bw.BitReader): Shape {
       return { kind: "Nothing" };
     }
     default:
-      throw bw.error("InvalidEnum", at);
+      throw bw.enumError(at, tag);
   }
 }
 
 /**
- * Checks a whole input as `decodeShape` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeShape` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyShape(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyShape(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipShape(r);
   r.finish();
 }
@@ -2319,11 +2421,11 @@ export function skipShape(r: bw.BitReader): void {
     case 4: {
       try {
         const start = r.bitPos;
-        let len = r.readBits(3);
+        const len = r.readBits(3);
         if (len > 4) {
-          throw bw.error("InvalidLength", start);
+          throw bw.lengthError(start, len, 4);
         }
-        len = r.checkLen(len, 16, start);
+        r.checkLen(len, 16, 2, start);
         for (let i = 0; i < len; i++) {
           try {
             skipPoint(r);
@@ -2339,8 +2441,8 @@ export function skipShape(r: bw.BitReader): void {
     case 5: {
       try {
         const start2 = r.bitPos;
-        let len2 = r.readLength();
-        len2 = r.checkLen(len2, 8, start2);
+        const len2 = r.readLength();
+        r.checkLen(len2, 8, 1, start2);
         r.skipString(len2, start2);
       } catch (e) {
         throw bw.inField(e, "Label");
@@ -2351,7 +2453,7 @@ export function skipShape(r: bw.BitReader): void {
       return;
     }
     default:
-      throw bw.error("InvalidEnum", at);
+      throw bw.enumError(at, tag);
   }
 }
 
@@ -2414,7 +2516,8 @@ export const LONELY_FINGERPRINT = 0x3db1012096a8adden;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeLonely(value: Lonely, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
@@ -2423,11 +2526,13 @@ export function encodeLonely(value: Lonely, w: bw.BitWriter = new bw.BitWriter(8
 }
 
 /**
- * Decodes a whole input as a `Lonely` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Lonely` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeLonely(bytes: Uint8Array): Lonely {
-  const r = bw.sharedReader(bytes);
+export function decodeLonely(bytes: Uint8Array, limits?: bw.Limits): Lonely {
+  const r = new bw.BitReader(bytes, limits);
   const value = readLonely(r);
   r.finish();
   return value;
@@ -2437,12 +2542,20 @@ export function decodeLonely(bytes: Uint8Array): Lonely {
 export function writeLonely(w: bw.BitWriter, v: Lonely): void {
   switch (v.kind) {
     case "Alone": {
-      w.writeBits(v.value ? 1 : 0, 1);
+      try {
+        const value = v.value;
+        if (typeof value !== "boolean") {
+          throw bw.typeError("OutOfRange", w.bitPos, value, "a boolean");
+        }
+        w.writeBits(value ? 1 : 0, 1);
+      } catch (e) {
+        throw bw.inField(e, "Alone");
+      }
       return;
     }
   }
   // Only reachable from untyped JavaScript: a kind the union does not declare.
-  throw bw.error("InvalidEnum", w.bitPos);
+  throw bw.enumError(w.bitPos, (v as { kind: unknown }).kind);
 }
 
 /** Reads a value at the reader's position. */
@@ -2453,15 +2566,15 @@ export function readLonely(r: bw.BitReader): Lonely {
   } catch (e) {
     throw bw.inField(e, "Alone");
   }
-  return { kind: "Alone", value: value };
+  return { kind: "Alone", value };
 }
 
 /**
- * Checks a whole input as `decodeLonely` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeLonely` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyLonely(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyLonely(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipLonely(r);
   r.finish();
 }
@@ -2522,7 +2635,8 @@ export const WRAPPER_FINGERPRINT = 0x2e38856f621c14f7n;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodeWrapper(value: Wrapper, w: bw.BitWriter = new bw.BitWriter(64)): Uint8Array {
   w.reset();
@@ -2531,11 +2645,13 @@ export function encodeWrapper(value: Wrapper, w: bw.BitWriter = new bw.BitWriter
 }
 
 /**
- * Decodes a whole input as a `Wrapper` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Wrapper` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodeWrapper(bytes: Uint8Array): Wrapper {
-  const r = bw.sharedReader(bytes);
+export function decodeWrapper(bytes: Uint8Array, limits?: bw.Limits): Wrapper {
+  const r = new bw.BitReader(bytes, limits);
   const value = readWrapper(r);
   r.finish();
   return value;
@@ -2553,7 +2669,11 @@ export function writeWrapper(w: bw.BitWriter, v: Wrapper): void {
   } catch (e) {
     throw bw.inField(e, "lonely");
   }
-  writeEmpty(w, v.empty);
+  try {
+    writeEmpty(w, v.empty);
+  } catch (e) {
+    throw bw.inField(e, "empty");
+  }
   try {
     writeComposite(w, v.composite);
   } catch (e) {
@@ -2586,11 +2706,11 @@ export function readWrapper(r: bw.BitReader): Wrapper {
 }
 
 /**
- * Checks a whole input as `decodeWrapper` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodeWrapper` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyWrapper(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyWrapper(bytes: Uint8Array, limits?: bw.Limits): void {
+  const r = new bw.BitReader(bytes, limits);
   skipWrapper(r);
   r.finish();
 }
@@ -2660,12 +2780,12 @@ export function encodeMessage(m: Message, w?: bw.BitWriter): Uint8Array {
 }
 
 /**
- * Decodes the message with dispatch id `id` from a whole input; an id the schema
- * does not declare is `InvalidEnum` at bit 0.
+ * Decodes the message with dispatch id `id` from a whole input, within the decode
+ * budget of `limits`; an id the schema does not declare is `InvalidEnum` at bit 0.
  */
-export function decodeMessage(id: number, bytes: Uint8Array): Message {
+export function decodeMessage(id: number, bytes: Uint8Array, limits?: bw.Limits): Message {
   switch (id) {
-    case 7: return { kind: "Wrapper", value: decodeWrapper(bytes) };
+    case 7: return { kind: "Wrapper", value: decodeWrapper(bytes, limits) };
     default: throw bw.error("InvalidEnum", 0);
   }
 }

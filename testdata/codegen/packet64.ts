@@ -4,7 +4,7 @@ import * as bw from "@bitwire/runtime";
 
 // Generated code needs the runtime API it was written against: a mismatched
 // runtime fails to type-check, and plain JavaScript fails when loading.
-bw.requireApiVersion(1 satisfies typeof bw.RUNTIME_API_VERSION);
+bw.requireApiVersion(2 satisfies typeof bw.RUNTIME_API_VERSION);
 
 /** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */
 export const SCHEMA_FINGERPRINT = 0x2effd99b4c13c2f6n;
@@ -78,7 +78,8 @@ export const PACKET64_SCORE_MAX = 65535;
  * Returns a view of the writer's buffer, valid until the writer is used again;
  * pass a writer to reuse its buffer across messages (no allocation once grown),
  * copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a
- * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`).
+ * value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,
+ * `InvalidUtf8`), including values of the wrong JavaScript type.
  */
 export function encodePacket64(value: Packet64, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
@@ -87,11 +88,27 @@ export function encodePacket64(value: Packet64, w: bw.BitWriter = new bw.BitWrit
 }
 
 /**
- * Decodes a whole input as a `Packet64` (spec §2.2): the padding must be zero and no
- * bytes may follow. Throws {@link bw.BitwireError} for input an encoder never writes.
+ * Decodes a whole input as a `Packet64` (spec §2.2): the padding must be zero
+ * and no bytes may follow. Allocations are charged against the decode budget of
+ * `limits` (spec §11; by default 1 MiB plus 64 bytes per input byte). Throws
+ * {@link bw.BitwireError} for input an encoder never writes.
  */
-export function decodePacket64(bytes: Uint8Array): Packet64 {
-  const r = bw.sharedReader(bytes);
+export function decodePacket64(bytes: Uint8Array, limits?: bw.Limits): Packet64 {
+  // The whole value in one load from an input of its exact size: no reader.
+  if (bytes.length === 8) {
+    const lo = bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (bytes[3] << 24);
+    const hi = bytes[4] | (bytes[5] << 8) | (bytes[6] << 16) | (bytes[7] << 24);
+    const isAlive = (lo & 1) !== 0;
+    const weaponId = (lo >>> 1) & 15;
+    const teamId = (lo >>> 5) & 3;
+    const health = (lo >>> 7) & 511;
+    const posX = (lo << 4) >> 20;
+    const posY = (((lo >>> 28) | (hi << 4)) << 20) >> 20;
+    const rotation = (hi >>> 8) & 255;
+    const score = hi >>> 16;
+    return { isAlive, weaponId, teamId, health, posX, posY, rotation, score };
+  }
+  const r = new bw.BitReader(bytes, limits);
   const value = readPacket64(r);
   r.finish();
   return value;
@@ -99,6 +116,7 @@ export function decodePacket64(bytes: Uint8Array): Packet64 {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writePacket64(w: bw.BitWriter, v: Packet64): void {
+  const isAlive = v.isAlive;
   const weaponId = v.weaponId;
   const teamId = v.teamId;
   const health = v.health;
@@ -107,18 +125,19 @@ export function writePacket64(w: bw.BitWriter, v: Packet64): void {
   const rotation = v.rotation;
   const score = v.score;
   if (
-    (weaponId & 15) !== weaponId ||
-    (teamId & 3) !== teamId ||
-    (health & 511) !== health ||
-    ((posX << 20) >> 20) !== posX ||
-    ((posY << 20) >> 20) !== posY ||
-    (rotation & 255) !== rotation ||
-    (score & 65535) !== score
+    typeof isAlive !== "boolean" ||
+    typeof weaponId !== "number" || (weaponId & 15) !== weaponId ||
+    typeof teamId !== "number" || (teamId & 3) !== teamId ||
+    typeof health !== "number" || (health & 511) !== health ||
+    typeof posX !== "number" || ((posX << 20) >> 20) !== posX ||
+    typeof posY !== "number" || ((posY << 20) >> 20) !== posY ||
+    typeof rotation !== "number" || (rotation & 255) !== rotation ||
+    typeof score !== "number" || (score & 65535) !== score
   ) {
     throw packet64RangeError(v, w.bitPos);
   }
   const lo =
-    (v.isAlive ? 1 : 0) |
+    (isAlive ? 1 : 0) |
     (weaponId << 1) |
     (teamId << 5) |
     (health << 7) |
@@ -128,44 +147,47 @@ export function writePacket64(w: bw.BitWriter, v: Packet64): void {
 }
 
 /**
- * The error of the first field out of range (spec §7.2), for `writePacket64` when
- * the combined range check of a run failed; `at` is the writer's position at the
- * start of that run. The fields of earlier runs passed their checks already.
+ * The error of the first field that cannot be written (spec §7.2), for
+ * `writePacket64` when the combined check of a run failed; `at` is the writer's
+ * position at the start of that run. The fields of earlier runs passed already.
  */
 function packet64RangeError(v: Packet64, at: number): bw.BitwireError {
-  if ((v.weaponId & 15) !== v.weaponId) {
-    return bw.error("OutOfRange", at + 1, "weapon_id");
+  if (typeof v.isAlive !== "boolean") {
+    return bw.typeError("OutOfRange", at, v.isAlive, "a boolean", "is_alive");
   }
-  if ((v.teamId & 3) !== v.teamId) {
-    return bw.error("OutOfRange", at + 5, "team_id");
+  if (typeof v.weaponId !== "number" || (v.weaponId & 15) !== v.weaponId) {
+    return bw.rangeError(at + 1, v.weaponId, 0, 15, "weapon_id");
   }
-  if ((v.health & 511) !== v.health) {
-    return bw.error("OutOfRange", at + 7, "health");
+  if (typeof v.teamId !== "number" || (v.teamId & 3) !== v.teamId) {
+    return bw.rangeError(at + 5, v.teamId, 0, 3, "team_id");
   }
-  if (((v.posX << 20) >> 20) !== v.posX) {
-    return bw.error("OutOfRange", at + 16, "pos_x");
+  if (typeof v.health !== "number" || (v.health & 511) !== v.health) {
+    return bw.rangeError(at + 7, v.health, 0, 511, "health");
   }
-  if (((v.posY << 20) >> 20) !== v.posY) {
-    return bw.error("OutOfRange", at + 28, "pos_y");
+  if (typeof v.posX !== "number" || ((v.posX << 20) >> 20) !== v.posX) {
+    return bw.rangeError(at + 16, v.posX, -2048, 2047, "pos_x");
   }
-  if ((v.rotation & 255) !== v.rotation) {
-    return bw.error("OutOfRange", at + 40, "rotation");
+  if (typeof v.posY !== "number" || ((v.posY << 20) >> 20) !== v.posY) {
+    return bw.rangeError(at + 28, v.posY, -2048, 2047, "pos_y");
+  }
+  if (typeof v.rotation !== "number" || (v.rotation & 255) !== v.rotation) {
+    return bw.rangeError(at + 40, v.rotation, 0, 255, "rotation");
   }
   // The last check: the combined test failed and every check above passed.
-  return bw.error("OutOfRange", at + 48, "score");
+  return bw.rangeError(at + 48, v.score, 0, 65535, "score");
 }
 
-// The fields of a 64-bit run of `Packet64`: offset, width and name, for `Truncated`.
-const PACKET64_RUN = [
-  0, 1, "is_alive",
-  1, 4, "weapon_id",
-  5, 2, "team_id",
-  7, 9, "health",
-  16, 12, "pos_x",
-  28, 12, "pos_y",
-  40, 8, "rotation",
-  48, 16, "score",
-] as const;
+// Scalars of a 64-bit run of `Packet64`: offset, width and path, for `Truncated`.
+const PACKET64_RUN: bw.RunTable = [
+  [0, 1, ["is_alive"]],
+  [1, 4, ["weapon_id"]],
+  [5, 2, ["team_id"]],
+  [7, 9, ["health"]],
+  [16, 12, ["pos_x"]],
+  [28, 12, ["pos_y"]],
+  [40, 8, ["rotation"]],
+  [48, 16, ["score"]],
+];
 
 /** Reads a value at the reader's position. */
 export function readPacket64(r: bw.BitReader): Packet64 {
@@ -187,11 +209,15 @@ export function readPacket64(r: bw.BitReader): Packet64 {
 }
 
 /**
- * Checks a whole input as `decodePacket64` does, in the same order and with
- * the same {@link bw.BitwireError}, but builds no value (docs/typescript.md).
+ * Checks a whole input as `decodePacket64` does, in the same order, with the
+ * same budget and the same {@link bw.BitwireError}, but builds no value.
  */
-export function verifyPacket64(bytes: Uint8Array): void {
-  const r = bw.sharedReader(bytes);
+export function verifyPacket64(bytes: Uint8Array, limits?: bw.Limits): void {
+  // The whole value in one load from an input of its exact size: no reader.
+  if (bytes.length === 8) {
+    return;
+  }
+  const r = new bw.BitReader(bytes, limits);
   skipPacket64(r);
   r.finish();
 }
@@ -267,12 +293,12 @@ export function encodeMessage(m: Message, w?: bw.BitWriter): Uint8Array {
 }
 
 /**
- * Decodes the message with dispatch id `id` from a whole input; an id the schema
- * does not declare is `InvalidEnum` at bit 0.
+ * Decodes the message with dispatch id `id` from a whole input, within the decode
+ * budget of `limits`; an id the schema does not declare is `InvalidEnum` at bit 0.
  */
-export function decodeMessage(id: number, bytes: Uint8Array): Message {
+export function decodeMessage(id: number, bytes: Uint8Array, limits?: bw.Limits): Message {
   switch (id) {
-    case 1: return { kind: "Packet64", value: decodePacket64(bytes) };
+    case 1: return { kind: "Packet64", value: decodePacket64(bytes, limits) };
     default: throw bw.error("InvalidEnum", 0);
   }
 }

@@ -27,6 +27,10 @@ impl Rng {
     }
 }
 
+/// The longest random list or bytes value: bounds can be far larger than any value
+/// worth generating (`bytes<max 9007199254740992>`).
+const MAX_RANDOM_LEN: u64 = 1024;
+
 /// A random valid value of `ty`.
 pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
     let pick_int = |rng: &mut Rng, lo: i128, hi: i128| -> i128 {
@@ -86,7 +90,7 @@ pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
             Value::Array((0..*len).map(|_| random_value(rng, s, elem)).collect())
         }
         Type::List { elem, max, .. } => {
-            let n = rng.below(max.unwrap_or(4) + 1);
+            let n = rng.below(max.unwrap_or(4).min(MAX_RANDOM_LEN) + 1);
             Value::Array((0..n).map(|_| random_value(rng, s, elem)).collect())
         }
         Type::String { max, .. } => {
@@ -102,7 +106,7 @@ pub fn random_value(rng: &mut Rng, s: &Schema, ty: &Type) -> Value {
             Value::String(text)
         }
         Type::Bytes { max, .. } => {
-            let n = rng.below(max.unwrap_or(6) + 1);
+            let n = rng.below(max.unwrap_or(6).min(MAX_RANDOM_LEN) + 1);
             Value::Bytes((0..n).map(|_| rng.next_u64() as u8).collect())
         }
         Type::Named { id, .. } => match &s.types[*id].kind {

@@ -10,7 +10,8 @@
 //! [`runs`] groups scalars into words and schedules a decoder's truncation checks,
 //! [`quant`] proves where dequantization may multiply instead of divide, [`memory`]
 //! gives the allocation model. The reference codec (`crate::codec`) does not use the
-//! plan: it interprets the IR directly, so that it stays an independent oracle.
+//! plan: it interprets the IR directly, so that it stays an independent oracle (it
+//! shares only [`memory`], the memory model spec §11 defines the decode budget by).
 
 pub mod memory;
 pub mod ops;
@@ -106,6 +107,35 @@ impl CodecPlan {
             _ => None,
         }
     }
+
+    /// The structs along a field-index `path` inside struct `id` (a run leaf's
+    /// [`Leaf::path`], or a prefix of it): for each index, the struct whose field it
+    /// is — `id` first, then the nested structs the path goes through.
+    pub fn path_structs(&self, id: TypeId, path: &[usize]) -> Vec<TypeId> {
+        let mut out = Vec::with_capacity(path.len());
+        let mut cur = id;
+        for &i in path {
+            out.push(cur);
+            if let Some(Op::Named(next)) = self.struct_plan(cur).map(|s| &s.fields[i].node.op) {
+                cur = *next;
+            }
+        }
+        out
+    }
+
+    /// The named struct held by the field at `path` inside struct `id`: one of the
+    /// [`Run::nested_structs`] of a run of `id`.
+    pub fn nested_struct(&self, id: TypeId, path: &[usize]) -> TypeId {
+        let (&last, _) = path.split_last().expect("a field path");
+        let owner = *self.path_structs(id, path).last().expect("a field path");
+        match self.struct_plan(owner).expect("a struct").fields[last]
+            .node
+            .op
+        {
+            Op::Named(inner) => inner,
+            ref other => unreachable!("not a nested struct: {other:?}"),
+        }
+    }
 }
 
 /// The node of a value of type `ty`.
@@ -122,6 +152,7 @@ pub fn node(schema: &Schema, ty: &Type) -> Node {
                 form: form(elem),
                 out_of_line: memory::out_of_line(schema, elem, *len),
                 elem: Box::new(node(schema, elem)),
+                wrong_length: Kind::InvalidLength,
             }),
             Type::List {
                 elem,

@@ -252,6 +252,9 @@ pub struct Array {
     /// Whether the array is held out of line (its inline size is above the memory
     /// model's 4 KiB threshold, spec §11): generated Rust boxes it.
     pub out_of_line: bool,
+    /// Kind of a sequence of another length given to an encoder (§5.5), in a language
+    /// whose arrays do not carry their length in their type (TypeScript, JSON input).
+    pub wrong_length: Kind,
 }
 
 /// `list<T>`.
@@ -339,6 +342,16 @@ impl Lang {
 }
 
 impl Scalar {
+    /// The kind an encoder raises for a value that is not of the scalar's type at all
+    /// (see [`Node::wrong_type_kind`]): `InvalidEnum` for an enum, else `OutOfRange`,
+    /// the kind of the scalar's own check.
+    pub fn wrong_type_kind(&self) -> Kind {
+        match self.kind {
+            ScalarKind::Enum { .. } => Kind::InvalidEnum,
+            _ => Kind::OutOfRange,
+        }
+    }
+
     /// Whether a `lang` encoder must check this scalar before writing it.
     pub fn encode_can_fail(&self, lang: Lang) -> bool {
         match self.encode {
@@ -351,6 +364,28 @@ impl Scalar {
 }
 
 impl Node {
+    /// The kind an encoder raises for a value that is not of the node's type at all, in
+    /// a language whose values can be anything (TypeScript: a string for a `u8`,
+    /// `undefined` for a list, a number for a `bytes`): the kind of the check the
+    /// value could not even be put to. Scalars, varints and structs: `OutOfRange`
+    /// (for integers, the range check itself rejects such values); enums and unions:
+    /// `InvalidEnum` (no declared name or kind); strings: `InvalidUtf8` (no UTF-8 to
+    /// write); arrays, lists and bytes: `InvalidLength` (no length to check). An
+    /// optional holds `null` or its payload, so anything else fails as the payload.
+    pub fn wrong_type_kind(&self, plan: &super::CodecPlan) -> Kind {
+        match &self.op {
+            Op::Scalar(s) => s.wrong_type_kind(),
+            Op::Varint(_) => Kind::OutOfRange,
+            Op::Optional(inner) => inner.wrong_type_kind(plan),
+            Op::Array(_) | Op::List(_) | Op::Bytes(_) => Kind::InvalidLength,
+            Op::String(_) => Kind::InvalidUtf8,
+            Op::Named(id) => match plan.get(*id).body {
+                super::Body::Union(_) => Kind::InvalidEnum,
+                _ => Kind::OutOfRange,
+            },
+        }
+    }
+
     /// Whether a `lang` encoder can reject some value of this node (a check, a length
     /// bound, or a nested struct or union, whose encoder returns a result).
     pub fn encode_can_fail(&self, lang: Lang) -> bool {

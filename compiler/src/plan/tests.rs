@@ -66,6 +66,32 @@ fn nested_fixed_width_structs_join_the_run() {
 }
 
 #[test]
+fn paths_into_nested_structs_name_their_structs() {
+    let (schema, plan) = plan_of(
+        "struct C { z: bool } struct B { x: bool, c: C }
+         message I = 2 { seq: u16, b: B, yaw: f32 in 0.0..=360.0 bits 12 }",
+    );
+    let id = |n: &str| schema.type_by_name(n).unwrap();
+    let run = struct_steps(&schema, &plan, "I")
+        .single_run()
+        .unwrap()
+        .clone();
+    let z = run
+        .leaves
+        .iter()
+        .find(|l| l.names == ["b", "c", "z"])
+        .unwrap();
+    assert_eq!(z.path, [1, 1, 0]);
+    assert_eq!(
+        plan.path_structs(id("I"), &z.path),
+        [id("I"), id("B"), id("C")]
+    );
+    assert_eq!(run.nested_structs(), vec![vec![1], vec![1, 1]]);
+    assert_eq!(plan.nested_struct(id("I"), &[1]), id("B"));
+    assert_eq!(plan.nested_struct(id("I"), &[1, 1]), id("C"));
+}
+
+#[test]
 fn checked_scalars_get_a_truncation_check_that_covers_the_plain_ones_before() {
     let (schema, plan) = plan_of("struct S { a: u3, h: u8 in 0..=200, b: bool, w: u7 }");
     let run = struct_steps(&schema, &plan, "S")
@@ -152,4 +178,39 @@ fn plans_of_every_vector_schema_serialize_deterministically() {
         }
     }
     assert!(seen >= 10, "found {seen} schemas");
+}
+
+#[test]
+fn untyped_encoders_know_the_kind_of_a_value_of_the_wrong_type() {
+    let (schema, plan) = plan_of(
+        "enum E { A, B } union U { X, Y(u8) } struct P { x: u8 }
+         struct S { a: u8, e: E, u: U, p: P, s: string, b: bytes, l: list<u8>,
+                    r: [u8; 2], o: optional<string>, v: varu32, f: f32 }",
+    );
+    let s = struct_steps(&schema, &plan, "S");
+    let kinds: Vec<&str> = s
+        .fields
+        .iter()
+        .map(|f| f.node.wrong_type_kind(&plan).name())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "OutOfRange",
+            "InvalidEnum",
+            "InvalidEnum",
+            "OutOfRange",
+            "InvalidUtf8",
+            "InvalidLength",
+            "InvalidLength",
+            "InvalidLength",
+            "InvalidUtf8",
+            "OutOfRange",
+            "OutOfRange"
+        ]
+    );
+    match &s.fields[7].node.op {
+        Op::Array(a) => assert_eq!(a.wrong_length, Kind::InvalidLength),
+        other => panic!("{other:?}"),
+    }
 }

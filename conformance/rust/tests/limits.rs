@@ -8,7 +8,7 @@
 use bitwire::{decode_packed_with, verify_packed_with, ErrorKind, Limits, Packed};
 use bitwire_compiler::codec;
 use bitwire_conformance::counting::{peak_during, Counting};
-use bitwire_conformance::suites::limits::{Parts, Rows, Slots, Sparse};
+use bitwire_conformance::suites::limits::{Absent, Nested, Rows, Units};
 use serde_json::{json, Value};
 
 #[global_allocator]
@@ -72,46 +72,52 @@ fn budget_holds<T: Packed>(ty: &str, make: impl Fn(usize) -> Value, per: u64) {
     }
 }
 
+/// A `Big`: 8 bytes inline (its 4,104-byte array is held out of line), plus the array
+/// and one allocation.
+const BIG: u64 = 8 + 4104 + 32;
+
 #[test]
 fn absent_large_optionals_are_charged_their_memory() {
-    // `optional<Big>`: 16 bytes inline, plus the 4,800-byte array held out of line.
-    budget_holds::<Sparse>("Sparse", |n| json!({ "items": vec![Value::Null; n] }), 4848);
+    // `optional<Big>`: {bool, Big} is 16 bytes inline, plus Big's out-of-line array.
+    budget_holds::<Absent>(
+        "Absent",
+        |n| json!({ "l": vec![Value::Null; n] }),
+        16 + BIG - 8,
+    );
 }
 
 #[test]
 fn one_bit_unit_variants_of_a_large_union_are_charged_the_union() {
-    // A 1-byte tag and a boxed 400-byte payload: 16 bytes inline, 432 out of line.
-    budget_holds::<Slots>("Slots", |n| json!({ "slots": vec!["Empty"; n] }), 448);
+    // {tag, Big}: 16 bytes inline, plus Big's out-of-line array, whichever the variant.
+    let units = |n| json!({ "l": vec!["Nothing"; n] });
+    budget_holds::<Units>("Units", units, 16 + BIG - 8);
 }
 
 #[test]
 fn nested_empty_lists_are_charged_their_header() {
-    budget_holds::<Rows>("Rows", |n| json!({ "rows": vec![json!([]); n] }), 24);
+    budget_holds::<Rows>("Rows", |n| json!({ "l": vec![json!([]); n] }), 24);
 }
 
 #[test]
 fn charges_add_up_across_lists() {
-    let value = json!({ "parts": [
-        { "items": vec![Value::Null; 100] },
-        { "items": vec![Value::Null; 100] },
-    ] });
-    let bytes = encode("Parts", &value);
+    let value = json!({ "l": [vec![Value::Null; 100], vec![Value::Null; 100]] });
+    let bytes = encode("Nested", &value);
     let outer = 2 * 24 + 32;
-    let inner = 100 * 4848 + 32;
-    assert_eq!(decode_under::<Parts>(&bytes, outer + 2 * inner), Ok(()));
+    let inner = 100 * (16 + BIG - 8) + 32;
+    assert_eq!(decode_under::<Nested>(&bytes, outer + 2 * inner), Ok(()));
     assert_eq!(
-        decode_under::<Parts>(&bytes, outer + 2 * inner - 1),
+        decode_under::<Nested>(&bytes, outer + 2 * inner - 1),
         Err(ErrorKind::LimitExceeded)
     );
 }
 
 #[test]
 fn default_limits_bound_a_hostile_input() {
-    // 8 KB of absent elements: 65,000 elements of 4,848 bytes would be 315 MB; the
+    // 8 KB of absent elements: 65,000 elements of 4,152 bytes would be 270 MB; the
     // default budget (1 MiB + 64 bytes per input byte) stops it before any allocation.
-    let bytes = encode("Sparse", &json!({ "items": vec![Value::Null; 65_000] }));
+    let bytes = encode("Absent", &json!({ "l": vec![Value::Null; 65_000] }));
     assert!(bytes.len() < 8200);
-    let (got, peak) = peak_during(|| Sparse::decode(&bytes).map(drop));
+    let (got, peak) = peak_during(|| Absent::decode(&bytes).map(drop));
     assert_eq!(got.map_err(|e| e.kind()), Err(ErrorKind::LimitExceeded));
     assert!(peak <= ERROR_ALLOWANCE, "allocated {peak} bytes");
 }

@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
 import { runJsonTestSuite } from "./jsontestsuite.js";
+import { runHeap } from "./heap.js";
+import { runJsTypes } from "./jstypes.js";
 import { runProperties } from "./properties.js";
 import { runtimeName, unhex } from "./util.js";
 import { knownFailures, runVectors } from "./vectors.js";
@@ -36,6 +38,12 @@ problems.push(...suite.problems);
 passed += suite.passed;
 failed += suite.failed;
 console.log(`[${runtime}] JSONTestSuite: ${suite.passed} passed, ${suite.failed} failed`);
+
+const jsTypes = runJsTypes();
+problems.push(...jsTypes.problems);
+passed += jsTypes.passed;
+failed += jsTypes.problems.length;
+console.log(`[${runtime}] values of the wrong JavaScript type: ${jsTypes.passed} passed, ${jsTypes.problems.length} failed`);
 
 const corpusPath = process.env.BITWIRE_DIFF_CORPUS;
 if (corpusPath !== undefined && corpusPath !== "") {
@@ -68,6 +76,18 @@ failed += propFailed;
 console.log(
   `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
 );
+
+// The decode budget in memory: Node with --expose-gc only (run.sh starts it so).
+if ("gc" in globalThis) {
+  const heap = runHeap([1 << 12, 1 << 18, 1 << 20]);
+  problems.push(...heap.problems);
+  passed += heap.rows.length - heap.problems.length;
+  failed += heap.problems.length;
+  const worst = heap.rows.reduce((m, r) => Math.max(m, r.factor), 0);
+  console.log(
+    `[${runtime}] heap: ${heap.rows.length} adversarial inputs at their budget, heap at most ${worst.toFixed(2)} x the budget, ${heap.problems.length} problems`,
+  );
+}
 
 for (const p of problems) {
   console.log(`FAIL ${p}`);

@@ -4,6 +4,11 @@
 // also after a round trip through the JSON mapping; `verifyX` agrees with decoding on
 // every input (accepts exactly what decodes, else throws the same kind, bit and path).
 //
+// Nothing but a BitwireError may come out of decoding or verifying, whatever the bytes;
+// and where the runtime can measure its heap (Node with --expose-gc), the values decoded
+// from each type's hostile inputs keep at most HEAP_FACTOR times their inputs' decode
+// budgets (see heap.ts).
+//
 // Fixed seed (BITWIRE_SEED, default 42, printed) and bounded count (BITWIRE_PROP_CASES
 // inputs per type, default 300). Starting points for mutations: the valid bytes of the
 // vector files, all-zero inputs that decode (zeros are the smallest values and empty
@@ -12,6 +17,7 @@
 import { BitwireError, type TypeCodec } from "@bitwire/runtime";
 
 import { suites } from "../gen/registry.js";
+import { HEAP_FACTOR, budget, heapGrowth } from "./heap.js";
 import { hex, sameBytes, sameError, why } from "./util.js";
 
 /** mulberry32: a small, fast 32-bit generator (the same sequence on every runtime). */
@@ -74,6 +80,9 @@ function probe(codec: TypeCodec<unknown>, input: Uint8Array): { decoded: boolean
   try {
     codec.verify(input);
   } catch (e) {
+    if (!(e instanceof BitwireError)) {
+      return { decoded: false, problem: `verify threw ${why(e)}` };
+    }
     verified = false;
     verifyError = e;
   }
@@ -118,6 +127,7 @@ export function runProperties(
   for (const [suite, codecs] of Object.entries(suites)) {
     for (const [type, codec] of Object.entries(codecs)) {
       const pool = [...(seeds.get(`${suite}.${type}`) ?? [])];
+      const decodable: Uint8Array[] = [];
       for (let len = 0; len <= 12; len++) {
         const zeros = new Uint8Array(len);
         if (probe(codec, zeros).decoded) {
@@ -138,6 +148,7 @@ export function runProperties(
         out.inputs++;
         if (r.decoded) {
           out.decoded++;
+          decodable.push(input);
           if (pool.length < 64) {
             pool.push(input);
           }
@@ -146,7 +157,26 @@ export function runProperties(
           out.problems.push(`seed ${seed}, ${suite}.${type}: ${r.problem}`);
         }
       }
+      const heap = heapBound(codec, decodable);
+      if (heap !== undefined && out.problems.length < 50) {
+        out.problems.push(`seed ${seed}, ${suite}.${type}: ${heap}`);
+      }
     }
   }
   return out;
+}
+
+/**
+ * `undefined` when the values decoded from `inputs`, kept together, take at most
+ * HEAP_FACTOR times the sum of the inputs' decode budgets (or when the heap cannot be
+ * measured here), else what they took.
+ */
+function heapBound(codec: TypeCodec<unknown>, inputs: Uint8Array[]): string | undefined {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined || inputs.length === 0) {
+    return undefined;
+  }
+  const allowed = HEAP_FACTOR * inputs.reduce((sum, b) => sum + budget(b.length), 0);
+  const used = heapGrowth(gc, () => inputs.map((b) => codec.decode(b)));
+  return used <= allowed ? undefined : `${inputs.length} decoded values take ${used} bytes, over ${allowed}`;
 }

@@ -1,6 +1,7 @@
 // What ties generated code to this runtime: the API version, and the shape of the
 // per-type codec table that generated files export for generic tooling.
 
+import type { Limits } from "./limits.js";
 import type { BitWriter } from "./writer.js";
 
 /**
@@ -8,7 +9,7 @@ import type { BitWriter } from "./writer.js";
  * their version to {@link requireApiVersion} with `satisfies typeof RUNTIME_API_VERSION`,
  * so a mismatched runtime fails to type-check, and plain JavaScript fails on load.
  */
-export const RUNTIME_API_VERSION = 1 as const;
+export const RUNTIME_API_VERSION = 2 as const;
 
 /** Throws unless generated code written for API `version` can use this runtime. */
 export function requireApiVersion(version: number): void {
@@ -29,13 +30,13 @@ export interface TypeCodec<T> {
   readonly name: string;
   /** Encodes a value at the top level (spec §2); see the generated `encodeX`. */
   encode(value: T, w?: BitWriter): Uint8Array;
-  /** Decodes a whole input (spec §2.2); see the generated `decodeX`. */
-  decode(bytes: Uint8Array): T;
+  /** Decodes a whole input (spec §2.2) within the decode budget; see the generated `decodeX`. */
+  decode(bytes: Uint8Array, limits?: Limits): T;
   /**
    * Checks a whole input as {@link TypeCodec.decode} would, throwing the same error,
    * without building the value; see the generated `verifyX`.
    */
-  verify(bytes: Uint8Array): void;
+  verify(bytes: Uint8Array, limits?: Limits): void;
   /** The value in the JSON mapping. */
   toJson(value: T): unknown;
   /** A value from the JSON mapping. */

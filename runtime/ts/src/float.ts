@@ -1,10 +1,9 @@
-// Floats: IEEE bits with the canonical NaN (spec §3.2) and quantization (spec §4.3).
+// Floats: IEEE bits with the canonical NaN (spec §3.2) and quantization of grids over
+// 2^53 steps (spec §4.3; generated code writes smaller grids' arithmetic out).
 //
 // JavaScript numbers are binary64. An `f32` field holds a number that the codec rounds
 // to binary32 (`Math.fround`, round to nearest even — what `as f32` does in Rust), so
 // the bytes match the other languages for every input.
-
-import { error } from "./errors.js";
 
 /** The one NaN the wire carries for `f32` (quiet, positive, zero payload). */
 export const CANONICAL_NAN_F32 = 0x7fc00000;
@@ -69,64 +68,21 @@ export function f64FromBits(lo: number, hi: number): number {
   return scratch.getFloat64(0, true);
 }
 
-/**
- * Quantizes `v` onto `0..=steps` (spec §4.3) in binary64: `floor((v - min) / (max - min)
- * * steps + 0.5)`. Returns -1 for NaN and values outside `min..=max`, which the caller
- * reports as `OutOfRange` at the bit the value would start. `steps` up to 2^53; wider
- * grids use {@link quantizeBig}.
- */
-export function quantize(v: number, min: number, max: number, steps: number): number {
-  // `!(a <= b)` rather than `a > b`, so that NaN is rejected too.
-  if (!(min <= v && v <= max)) {
-    return -1;
-  }
-  return Math.floor(((v - min) / (max - min)) * steps + 0.5);
-}
-
 /** Largest value of a 64-bit stored integer: where Rust's `as u64` saturates. */
 const U64_MAX = 0xffffffffffffffffn;
 
 /**
- * {@link quantize} for grids of more than 2^53 steps (a stored integer of 54..64 bits):
- * the same binary64 arithmetic, converted to `bigint` the way Rust's `as u64` converts
- * (saturating at 2^64 - 1). Returns -1n when out of range.
+ * Quantizes `v` onto `0..=steps` (spec §4.3) for grids of more than 2^53 steps (a stored
+ * integer of 54..64 bits): `floor((v - min) / (max - min) * steps + 0.5)` in binary64,
+ * converted to `bigint` the way Rust's `as u64` converts (saturating at 2^64 - 1).
+ * Returns -1n for NaN and values outside `min..=max`. Generated code writes the same
+ * operations out for smaller grids.
  */
 export function quantizeBig(v: number, min: number, max: number, steps: bigint): bigint {
-  if (!(min <= v && v <= max)) {
+  if (typeof v !== "number" || !(min <= v && v <= max)) {
     return -1n;
   }
   const q = Math.floor(((v - min) / (max - min)) * Number(steps) + 0.5);
   const big = BigInt(q);
   return big > U64_MAX ? U64_MAX : big;
-}
-
-/**
- * The grid value of a stored integer `q ≤ steps` (spec §4.3), in binary64. `q = steps`
- * is `max` itself: the formula could land one ulp above it, which the encoder would
- * then reject. `f32` fields round the result with `Math.fround`.
- */
-export function dequantize(q: number | bigint, min: number, max: number, steps: number | bigint): number {
-  if (q === steps) {
-    return max;
-  }
-  // Number(bigint) rounds to nearest, ties to even, as Rust's `u64 as f64` does.
-  return min + ((max - min) * Number(q)) / Number(steps);
-}
-
-/**
- * Reads a quantized stored integer `q` found at stream bit `at`: `OutOfRange` when it
- * exceeds `steps`, else its grid value (binary64).
- */
-export function dequantizeChecked(
-  q: number,
-  min: number,
-  max: number,
-  steps: number,
-  at: number,
-  field?: string,
-): number {
-  if (q > steps) {
-    throw error("OutOfRange", at, field);
-  }
-  return dequantize(q, min, max, steps);
 }

@@ -296,7 +296,7 @@ export function jsonBytes(j: unknown): Uint8Array {
 }
 
 /** Hex text (either case) as bytes; `undefined` when it is not two digits per byte. */
-export function fromHex(s: string): Uint8Array | undefined {
+function fromHex(s: string): Uint8Array | undefined {
   if (s.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(s)) {
     return undefined;
   }

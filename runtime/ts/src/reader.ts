@@ -6,21 +6,29 @@
 // extracts each field with constant shifts. Values wider than 53 bits (the integers a
 // `number` holds exactly) are assembled as `bigint` only where a field needs them.
 
-import { type BitwireError, atIndex, error } from "./errors.js";
+import { type BitwireError, atIndex, budgetError, error, truncatedError } from "./errors.js";
 import { f32FromBits, f64FromBits, isNonCanonicalF32, isNonCanonicalF64 } from "./float.js";
+import { ALLOCATION_OVERHEAD, DEFAULT_LIMITS, type Limits, budgetFor } from "./limits.js";
+import { decodeValidUtf8, isUtf8 } from "./utf8.js";
 
 const TWO_32 = 4294967296;
-
-/** The longest array a JavaScript engine allocates (spec §5.6 `LimitExceeded`). */
-export const MAX_ELEMENTS = 4294967295;
 
 /** Strings are validated as UTF-8 and a leading U+FEFF is kept (canonical round trip). */
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Strings up to this many bytes are decoded by {@link BitReader.readString} itself. */
 const SHORT_STRING = 64;
-/** The bytes of a short string being read (decoding is synchronous, one at a time). */
+/**
+ * The bytes of a short string being read. Shared, but only within one call of
+ * {@link BitReader.readString}, which runs no other code: readers stay independent.
+ */
 const stringScratch = new Uint8Array(SHORT_STRING);
+
+/**
+ * The scalars of a run, for {@link BitReader.chunkTruncated}: `[offset, bits, path]` in
+ * stream order, the path from the struct being read (`["buttons", "fire"]`).
+ */
+export type RunTable = readonly (readonly [number, number, readonly string[]])[];
 
 /** The byte that holds stream bit `p` (`p >>> 3` wraps above 2^31 bits). */
 function byteOf(p: number): number {
@@ -34,34 +42,49 @@ function byteOf(p: number): number {
  *
  * Runs of fixed-width fields are read with {@link BitReader.loadChunk}, which fills the
  * public `chunk*` fields; generated code reads them directly.
+ *
+ * Every top-level decode uses a reader of its own (nothing is shared between decodes),
+ * which also carries the decode budget (spec §11): {@link BitReader.checkLen} charges
+ * each list, string and bytes value against it before anything is allocated.
  */
 export class BitReader {
-  private data: Uint8Array;
-  private bitLen: number;
+  private readonly data: Uint8Array;
+  private readonly bitLen: number;
   private pos = 0;
+  /** Bytes of the decode budget left (spec §11); NaN until the first length needs it. */
+  private budget = Number.NaN;
+  /** The limits the budget comes from. */
+  private readonly limits: Limits;
   /** Bits 0..31 of the last chunk (an int32: extract with `>>>` and masks). */
   chunkLo = 0;
   /** Bits 32..63 of the last chunk, when it was wider than 32 bits. */
   chunkHi = 0;
   /** How many bits of the last chunk the input held. */
   chunkAvail = 0;
-  /** Stream offset of the last chunk's first bit. */
-  chunkStart = 0;
-  /** Low and high halves of the last varint read by {@link BitReader.readVarint}. */
-  private varLo = 0;
+  /** The high half of the last varint read by {@link BitReader.readVarint}. */
   private varHi = 0;
 
-  /** A reader positioned at the first bit of `data`. */
-  constructor(data: Uint8Array) {
+  /**
+   * A reader positioned at the first bit of `data`, whose decode budget is what `limits`
+   * gives an input of that length (by default 1 MiB plus 64 bytes per input byte).
+   */
+  constructor(data: Uint8Array, limits: Limits = DEFAULT_LIMITS) {
     this.data = data;
     this.bitLen = data.length * 8;
+    this.limits = limits;
   }
 
-  /** Starts over at the first bit of `data` (a reader can be reused across inputs). */
-  reset(data: Uint8Array): void {
-    this.data = data;
-    this.bitLen = data.length * 8;
-    this.pos = 0;
+  /** Bytes left in the decode budget. */
+  get budgetLeft(): number {
+    return this.budget === this.budget ? this.budget : budgetFor(this.limits, this.data.length);
+  }
+
+  /**
+   * Stream offset of the last chunk's first bit: the chunk moved the position past
+   * its `chunkAvail` bits, and nothing has moved it since (for errors only).
+   */
+  get chunkStart(): number {
+    return this.pos - this.chunkAvail;
   }
 
   /** Bit position of the next read. */
@@ -138,7 +161,6 @@ export class BitReader {
       this.chunkHi = (hi >>> sh) | ((next << (31 - sh)) << 1);
       const left = this.bitLen - p;
       const avail = bits < left ? bits : left;
-      this.chunkStart = p;
       this.chunkAvail = avail;
       this.pos = p + avail;
       return;
@@ -162,7 +184,6 @@ export class BitReader {
       this.chunkLo = (w >>> sh) | ((next << (31 - sh)) << 1);
       const left = this.bitLen - p;
       const avail = bits < left ? bits : left;
-      this.chunkStart = p;
       this.chunkAvail = avail;
       this.pos = p + avail;
       return;
@@ -175,7 +196,6 @@ export class BitReader {
     const p = this.pos;
     const left = this.bitLen - p;
     const avail = bits < left ? bits : left;
-    this.chunkStart = p;
     this.chunkAvail = avail;
     this.chunkLo = this.peek32(p);
     if (bits > 32) {
@@ -185,18 +205,19 @@ export class BitReader {
   }
 
   /**
-   * The `Truncated` error of a run whose input ended early: `fields` lists the run's
-   * fields as `offset, bits, name` triples, and the error names the first one that
-   * reaches past the end, as a field-by-field decoder would (spec §7.2).
+   * The `Truncated` error of a run whose input ended early: `fields` lists scalars of
+   * the run in order as `[offset, bits, path]` (the path from the struct being read,
+   * `["buttons", "fire"]` for a field of a nested struct), and the error names the
+   * first one that reaches past the end, as a field-by-field decoder would (spec §7.2).
    */
-  chunkTruncated(fields: readonly (number | string)[]): BitwireError {
-    for (let i = 0; i + 2 < fields.length; i += 3) {
-      const offset = fields[i] as number;
-      if (offset + (fields[i + 1] as number) > this.chunkAvail) {
-        return error("Truncated", this.chunkStart + offset, fields[i + 2] as string);
+  chunkTruncated(fields: RunTable): BitwireError {
+    const avail = this.chunkAvail;
+    for (const [offset, bits, path] of fields) {
+      if (offset + bits > avail) {
+        return truncatedError(this.chunkStart + offset, bits, Math.max(0, avail - offset), [...path]);
       }
     }
-    return error("Truncated", this.chunkStart + this.chunkAvail);
+    return truncatedError(this.chunkStart + avail, 0, 0);
   }
 
   /** Reads a `bits`-bit unsigned value, `bits` in 0..32 (a uint32 `number`). */
@@ -286,12 +307,13 @@ export class BitReader {
   }
 
   /**
-   * Reads a prefix varint of a `width`-bit type (16, 32 or 64, spec §5.4) into two
-   * 32-bit halves (see {@link BitReader.readVaruint} and friends for typed results).
+   * Reads a prefix varint of a `width`-bit type (16, 32 or 64, spec §5.4) as two 32-bit
+   * halves: returns the low one, keeps the high one in `varHi` (see
+   * {@link BitReader.readVaruint} and friends for typed results).
    * Non-minimal forms are `NonCanonical`, a varint cut short `Truncated`, both at the
    * varint's first bit.
    */
-  private readVarint(width: number): void {
+  private readVarint(width: number): number {
     const start = this.pos;
     const gmax = width >>> 2;
     // Count the unary prefix (at most gmax - 1 ones, at most 15) in one load: bits past
@@ -313,20 +335,19 @@ export class BitReader {
     if (n > 1 && (top & 15) === 0) {
       throw error("NonCanonical", start);
     }
-    this.varLo = lo;
     this.varHi = hi;
+    return lo;
   }
 
   /** Reads a `varu16` / `varu32` (`width` 16 or 32). */
   readVaruint(width: number): number {
-    this.readVarint(width);
-    return this.varLo;
+    return this.readVarint(width);
   }
 
   /** Reads a `varu64` as a `bigint`. */
   readVaru64(): bigint {
-    this.readVarint(64);
-    return (BigInt(this.varHi) << 32n) | BigInt(this.varLo);
+    const lo = this.readVarint(64);
+    return (BigInt(this.varHi) << 32n) | BigInt(lo);
   }
 
   /**
@@ -335,24 +356,38 @@ export class BitReader {
    * that large, since no input holds that many elements.
    */
   readLength(): number {
-    this.readVarint(64);
-    return this.varHi * TWO_32 + this.varLo;
+    const lo = this.readVarint(64);
+    return this.varHi * TWO_32 + lo;
   }
 
   /**
    * Checks a length `len` just read for a list, string or bytes value that started at
-   * bit `start` (spec §5.6), before anything is allocated: `Truncated` when `len`
-   * elements of at least `minBits` bits each cannot fit in the rest of the input,
-   * `LimitExceeded` when no JavaScript array can hold `len` elements.
+   * bit `start` (spec §5.6, §11), before anything is allocated, in this order:
+   * `Truncated` when `len` elements of at least `minBits` bits each cannot fit in the
+   * rest of the input; `LimitExceeded` when the charge of `len` elements of `perElem`
+   * bytes (plus one allocation's overhead, for `len > 0`) is more than the decode
+   * budget left, which it then takes from; `LimitExceeded` when `len` is not a safe
+   * integer (unreachable: such a length never fits in an input). All at `start`.
    */
-  checkLen(len: number, minBits: number, start: number): number {
-    if (len * minBits > this.bitLen - this.pos) {
-      throw error("Truncated", start);
+  checkLen(len: number, minBits: number, perElem: number, start: number): void {
+    const left = this.bitLen - this.pos;
+    if (len * minBits > left) {
+      throw truncatedError(start, len * minBits, left);
     }
-    if (len > MAX_ELEMENTS) {
+    if (len > 0) {
+      const cost = len * perElem + ALLOCATION_OVERHEAD;
+      if (this.budget !== this.budget) {
+        // Computed here rather than in the constructor: most messages have no length.
+        this.budget = budgetFor(this.limits, this.data.length);
+      }
+      if (cost > this.budget) {
+        throw budgetError(start, cost, this.budget);
+      }
+      this.budget -= cost;
+    }
+    if (!Number.isSafeInteger(len)) {
       throw error("LimitExceeded", start);
     }
-    return len;
   }
 
   /** Reads `len` bytes (length already checked) as a new array. */
@@ -438,6 +473,109 @@ export class BitReader {
     return decodeValidUtf8(sb, len);
   }
 
+  // Sequences of plain numbers (the plan's "lanes", docs/typescript.md): `count`
+  // elements read in one loop. A list's length check (spec §5.6) already made room for
+  // all of them; an array has no length, so running out of input is `Truncated` at the
+  // first element that does not fit, with its index in the path, as reading them one
+  // by one would be.
+
+  /** Fails with `Truncated` at the first of `count` `bits`-bit elements that does not fit. */
+  private needElements(count: number, bits: number): void {
+    const p = this.pos;
+    const left = this.bitLen - p;
+    if (count * bits > left) {
+      const i = Math.floor(left / bits);
+      throw atIndex(truncatedError(p + i * bits, bits, left - i * bits), i);
+    }
+  }
+
+  /**
+   * Fails with `Truncated` at element `i` (at the current position, path `[i]`) unless
+   * its `bits` bits are left: for floats, whose elements are checked one by one, so
+   * that a bad NaN before the end of the input is reported first (spec §7.2).
+   */
+  private needElement(i: number, bits: number): void {
+    const left = this.bitLen - this.pos;
+    if (bits > left) {
+      throw atIndex(truncatedError(this.pos, bits, left), i);
+    }
+  }
+
+  /** Reads `count` unsigned `bits`-bit elements (`bits` in 1..32: `u8`, `u16`, `u32`). */
+  readUints(count: number, bits: number): number[] {
+    this.needElements(count, bits);
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const v = this.peek32(this.pos);
+      this.pos += bits;
+      out.push(bits === 32 ? v >>> 0 : v & ((1 << bits) - 1));
+    }
+    return out;
+  }
+
+  /** Reads `count` two's-complement `bits`-bit elements (`bits` in 1..32: `i8`..`i32`). */
+  readInts(count: number, bits: number): number[] {
+    this.needElements(count, bits);
+    const s = 32 - bits;
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const v = this.peek32(this.pos);
+      this.pos += bits;
+      out.push((v << s) >> s);
+    }
+    return out;
+  }
+
+  /** Reads `count` 64-bit elements as `bigint`s, two's complement when `signed` (`u64`, `i64`). */
+  readBigs(count: number, signed: boolean): bigint[] {
+    this.needElements(count, 64);
+    const out: bigint[] = [];
+    for (let i = 0; i < count; i++) {
+      const lo = this.peek32(this.pos) >>> 0;
+      const hi = this.peek32(this.pos + 32) >>> 0;
+      this.pos += 64;
+      const v = (BigInt(hi) << 32n) | BigInt(lo);
+      out.push(signed ? BigInt.asIntN(64, v) : v);
+    }
+    return out;
+  }
+
+  /**
+   * Reads `count` `f32`s, in order: a non-canonical NaN is `NonCanonical` at the element,
+   * an element cut short `Truncated` at it, path `[i]` either way.
+   */
+  readF32s(count: number): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = this.pos;
+      this.needElement(i, 32);
+      const bits = this.peek32(at);
+      this.pos = at + 32;
+      if (isNonCanonicalF32(bits)) {
+        throw atIndex(error("NonCanonical", at), i);
+      }
+      out.push(f32FromBits(bits));
+    }
+    return out;
+  }
+
+  /** Reads `count` `f64`s, as {@link BitReader.readF32s} reads `f32`s. */
+  readF64s(count: number): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = this.pos;
+      this.needElement(i, 64);
+      const lo = this.peek32(at);
+      const hi = this.peek32(at + 32);
+      this.pos = at + 64;
+      if (isNonCanonicalF64(lo, hi)) {
+        throw atIndex(error("NonCanonical", at), i);
+      }
+      out.push(f64FromBits(lo, hi));
+    }
+    return out;
+  }
+
   // Skipping, for the generated `verifyX` / `skipX` (docs/typescript.md, "Verify"): the
   // same checks, in the same order and with the same errors, as the reads above, but
   // nothing is built.
@@ -453,17 +591,35 @@ export class BitReader {
 
   /**
    * Moves past `count` elements of `bits` bits each (an array of values with nothing to
-   * check but the bounds). Running out is `Truncated` at the first element that does
-   * not fit, with its index in the path, as reading them one by one would be.
+   * check but the bounds): the error {@link BitReader.readUints} gives for the same input.
    */
   skipElements(count: number, bits: number): void {
-    const p = this.pos;
-    const left = this.bitLen - p;
-    if (count * bits > left) {
-      const i = Math.floor(left / bits);
-      throw atIndex(error("Truncated", p + i * bits), i);
+    this.needElements(count, bits);
+    this.pos += count * bits;
+  }
+
+  /** Moves past `count` `f32`s, checking them as {@link BitReader.readF32s} does. */
+  skipF32s(count: number): void {
+    for (let i = 0; i < count; i++) {
+      const at = this.pos;
+      this.needElement(i, 32);
+      this.pos = at + 32;
+      if (isNonCanonicalF32(this.peek32(at))) {
+        throw atIndex(error("NonCanonical", at), i);
+      }
     }
-    this.pos = p + count * bits;
+  }
+
+  /** Moves past `count` `f64`s, checking them as {@link BitReader.readF64s} does. */
+  skipF64s(count: number): void {
+    for (let i = 0; i < count; i++) {
+      const at = this.pos;
+      this.needElement(i, 64);
+      this.pos = at + 64;
+      if (isNonCanonicalF64(this.peek32(at), this.peek32(at + 32))) {
+        throw atIndex(error("NonCanonical", at), i);
+      }
+    }
   }
 
   /** Moves past an `f32`, checking it as {@link BitReader.readF32} does. */
@@ -557,103 +713,4 @@ export class BitReader {
       throw error("TrailingData", end);
     }
   }
-}
-
-/**
- * Whether bytes `from..to` of `d` are well-formed UTF-8 (Unicode Table 3-7: no overlong
- * forms, no surrogates, nothing above U+10FFFF, no cut-short sequences): exactly the
- * input a fatal `TextDecoder` accepts.
- */
-export function isUtf8(d: Uint8Array, from: number, to: number): boolean {
-  let i = from;
-  while (i < to) {
-    const b = d[i];
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    if (b >= 0xc2 && b <= 0xdf) {
-      if (i + 1 >= to || (d[i + 1] & 0xc0) !== 0x80) {
-        return false;
-      }
-      i += 2;
-      continue;
-    }
-    // The allowed range of the second byte depends on the first (Table 3-7).
-    let lo = 0x80;
-    let hi = 0xbf;
-    let n: number;
-    if (b >= 0xe0 && b <= 0xef) {
-      n = 3;
-      if (b === 0xe0) {
-        lo = 0xa0;
-      } else if (b === 0xed) {
-        hi = 0x9f;
-      }
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      n = 4;
-      if (b === 0xf0) {
-        lo = 0x90;
-      } else if (b === 0xf4) {
-        hi = 0x8f;
-      }
-    } else {
-      return false;
-    }
-    if (i + n > to) {
-      return false;
-    }
-    const b1 = d[i + 1];
-    if (b1 < lo || b1 > hi) {
-      return false;
-    }
-    for (let k = 2; k < n; k++) {
-      if ((d[i + k] & 0xc0) !== 0x80) {
-        return false;
-      }
-    }
-    i += n;
-  }
-  return true;
-}
-
-const shared = new BitReader(new Uint8Array(0));
-
-/**
- * The reader that generated `decodeX` functions use, reset to read `data`. Decoding is
- * synchronous and calls no user code, so one instance serves every top-level decode and
- * saves an allocation per message. It keeps a reference to the last input until the
- * next decode.
- */
-export function sharedReader(data: Uint8Array): BitReader {
-  shared.reset(data);
-  return shared;
-}
-
-/**
- * The string of bytes `0..len` of `d`, which {@link isUtf8} accepted: what a fatal
- * `TextDecoder` with `ignoreBOM` returns for them (a leading U+FEFF is kept).
- */
-function decodeValidUtf8(d: Uint8Array, len: number): string {
-  let s = "";
-  let i = 0;
-  while (i < len) {
-    const b = d[i];
-    if (b < 0x80) {
-      s += String.fromCharCode(b);
-      i++;
-    } else if (b < 0xe0) {
-      s += String.fromCharCode(((b & 0x1f) << 6) | (d[i + 1] & 0x3f));
-      i += 2;
-    } else if (b < 0xf0) {
-      s += String.fromCharCode(((b & 0x0f) << 12) | ((d[i + 1] & 0x3f) << 6) | (d[i + 2] & 0x3f));
-      i += 3;
-    } else {
-      const cp =
-        ((b & 0x07) << 18) | ((d[i + 1] & 0x3f) << 12) | ((d[i + 2] & 0x3f) << 6) | (d[i + 3] & 0x3f);
-      s += String.fromCharCode(0xd800 + ((cp - 0x10000) >>> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
-      i += 4;
-    }
-  }
-  return s;
 }

@@ -8,12 +8,9 @@
 // is the cheapest form that measured well on Node, Bun and Deno. Generated code splits
 // 64-bit runs of fields into two 32-bit halves at compile time (see docs/typescript.md).
 
-import { f32ToBits, f64HiBits, f64LoBits } from "./float.js";
+import { f64HiBits, f64LoBits } from "./float.js";
 
 const TWO_32 = 4294967296;
-
-/** Strings are written as UTF-8 (spec §5.6); one encoder serves every writer. */
-const utf8 = new TextEncoder();
 
 /**
  * Writes an LSB-first bit stream into an internal buffer that grows as needed and is
@@ -113,7 +110,10 @@ export class BitWriter {
     this.writeBits(value ? 1 : 0, 1);
   }
 
-  /** Writes a non-negative integer below 2^53 in `bits` bits (up to 53). */
+  /**
+   * Writes a non-negative integer below 2^53 in `bits` bits (up to 64: the bits above
+   * 53 are zero, as for a length prefix of a bound at or above 2^53).
+   */
   writeUint(value: number, bits: number): void {
     if (bits <= 32) {
       this.writeBits(value, bits);
@@ -132,11 +132,6 @@ export class BitWriter {
       this.writeBits(lo, 32);
       this.writeBits(Number(value >> 32n), bits - 32);
     }
-  }
-
-  /** Writes an `f32`: the value rounded to binary32, any NaN as the canonical NaN. */
-  writeF32(value: number): void {
-    this.writeBits(f32ToBits(value), 32);
   }
 
   /** Writes an `f64`, any NaN as the canonical NaN. */
@@ -211,17 +206,9 @@ export class BitWriter {
   }
 
   /**
-   * Encodes a string as UTF-8 (for the length check before it is written). Generated
-   * code now uses {@link utf8Length} and {@link BitWriter.writeUtf8}, which allocate
-   * nothing; this stays for code generated before them.
-   */
-  static utf8(s: string): Uint8Array {
-    return utf8.encode(s);
-  }
-
-  /**
-   * Writes the UTF-8 of `s` (spec §5.6), as `TextEncoder` encodes it (a lone surrogate
-   * as U+FFFD), given `len = utf8Length(s)`. Unaligned: no padding first.
+   * Writes the UTF-8 of `s` (spec §5.6) given `len = utf8Length(s)`, which has checked
+   * that `s` is a string with a UTF-8 form (no lone surrogate). Unaligned: no padding
+   * first.
    */
   writeUtf8(s: string, len: number): void {
     const n = s.length;
@@ -250,32 +237,25 @@ export class BitWriter {
   private writeUtf8Slow(s: string): void {
     const n = s.length;
     for (let i = 0; i < n; i++) {
-      let c = s.charCodeAt(i);
+      const c = s.charCodeAt(i);
       if (c < 0x80) {
         this.writeBits(c, 8);
-        continue;
-      }
-      if (c < 0x800) {
+      } else if (c < 0x800) {
         this.writeBits(0xc0 | (c >>> 6) | ((0x80 | (c & 0x3f)) << 8), 16);
-        continue;
+      } else if (c >= 0xd800 && c <= 0xdbff) {
+        // A surrogate pair (`utf8Length` rejected lone surrogates).
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00);
+        this.writeBits(
+          (0xf0 | (cp >>> 18)) |
+            ((0x80 | ((cp >>> 12) & 0x3f)) << 8) |
+            ((0x80 | ((cp >>> 6) & 0x3f)) << 16) |
+            ((0x80 | (cp & 0x3f)) << 24),
+          32,
+        );
+        i++;
+      } else {
+        this.writeBits((0xe0 | (c >>> 12)) | ((0x80 | ((c >>> 6) & 0x3f)) << 8) | ((0x80 | (c & 0x3f)) << 16), 24);
       }
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-          const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-          this.writeBits(
-            (0xf0 | (cp >>> 18)) |
-              ((0x80 | ((cp >>> 12) & 0x3f)) << 8) |
-              ((0x80 | ((cp >>> 6) & 0x3f)) << 16) |
-              ((0x80 | (cp & 0x3f)) << 24),
-            32,
-          );
-          i++;
-          continue;
-        }
-        c = 0xfffd;
-      }
-      this.writeBits((0xe0 | (c >>> 12)) | ((0x80 | ((c >>> 6) & 0x3f)) << 8) | ((0x80 | (c & 0x3f)) << 16), 24);
     }
   }
 
@@ -323,11 +303,14 @@ export class BitWriter {
 }
 
 /**
- * The length in bytes of the UTF-8 of `s` as {@link BitWriter.writeUtf8} (and
- * `TextEncoder`) writes it: a lone surrogate counts as U+FFFD, three bytes. Allocates
- * nothing; for ASCII it is `s.length`.
+ * The length in bytes of the UTF-8 of `s`, for {@link BitWriter.writeUtf8}; -1 when `s`
+ * is not a string, or holds a lone surrogate (UTF-16 with no UTF-8 form), which the
+ * encoder rejects with `InvalidUtf8`. Allocates nothing; for ASCII it is `s.length`.
  */
-export function utf8Length(s: string): number {
+export function utf8Length(s: unknown): number {
+  if (typeof s !== "string") {
+    return -1;
+  }
   const n = s.length;
   let len = n;
   for (let i = 0; i < n; i++) {
@@ -339,15 +322,17 @@ export function utf8Length(s: string): number {
       len += 1;
       continue;
     }
-    // Three bytes for one code unit (a lone surrogate too, as U+FFFD), or four for a
-    // surrogate pair's two.
-    len += 2;
-    if (c <= 0xdbff && c >= 0xd800 && i + 1 < n) {
-      const next = s.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i++;
-      }
+    if (c < 0xd800 || c > 0xdfff) {
+      len += 2;
+      continue;
     }
+    // A surrogate: four bytes for a high one followed by a low one, else no UTF-8.
+    const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+    if (c > 0xdbff || next < 0xdc00 || next > 0xdfff) {
+      return -1;
+    }
+    len += 2;
+    i++;
   }
   return len;
 }

@@ -3,6 +3,9 @@
 import { BitReader, BitWriter, BitwireError, isUtf8 } from "../src/index.js";
 import { eq, test, thrown } from "./check.js";
 
+const encoder = new TextEncoder();
+const utf8Of = (s: string): Uint8Array => encoder.encode(s);
+
 function kindAndBit(e: unknown): string {
   return e instanceof BitwireError ? `${e.kind}@${e.bit}:${e.path}` : `not a BitwireError: ${String(e)}`;
 }
@@ -79,7 +82,7 @@ test("chunks read fields unchecked and name the first truncated one", () => {
   eq(r.chunkLo & 0xff, 0xff);
   eq(r.chunkAvail, 16);
   eq(r.bitPos, 16);
-  eq(kindAndBit(r.chunkTruncated([0, 8, "a", 8, 4, "b", 12, 12, "c"])), "Truncated@12:c");
+  eq(kindAndBit(r.chunkTruncated([[0, 8, ["a"]], [8, 4, ["b"]], [12, 12, ["c", "d"]]])), "Truncated@12:c.d");
 });
 
 test("varint sizes follow spec §5.4", () => {
@@ -114,14 +117,27 @@ test("non-minimal and truncated varints are rejected at their first bit", () => 
 
 test("lengths are checked before allocation (spec §5.6)", () => {
   const r = new BitReader(new Uint8Array(4));
-  eq(r.checkLen(4, 8, 0), 4);
-  eq(kindAndBit(thrown(() => r.checkLen(5, 8, 3))), "Truncated@3:");
-  eq(kindAndBit(thrown(() => r.checkLen(2 ** 64, 8, 0))), "Truncated@0:");
+  r.checkLen(4, 8, 1, 0);
+  eq(kindAndBit(thrown(() => r.checkLen(5, 8, 1, 3))), "Truncated@3:");
+  eq(kindAndBit(thrown(() => r.checkLen(2 ** 64, 8, 1, 0))), "Truncated@0:");
+});
+
+test("lengths are charged against the decode budget (spec §11)", () => {
+  const r = new BitReader(new Uint8Array(10), { base: 100, perInputByte: 2 });
+  eq(r.budgetLeft, 120);
+  r.checkLen(0, 1, 1000, 0);
+  eq(r.budgetLeft, 120, "an empty sequence costs nothing");
+  r.checkLen(8, 1, 10, 0);
+  eq(r.budgetLeft, 8, "8 x 10 + 32");
+  const e = thrown(() => r.checkLen(1, 1, 1, 5));
+  eq(kindAndBit(e), "LimitExceeded@5:");
+  eq((e as BitwireError).message, "LimitExceeded at bit 5: needs 33 bytes, 8 left in the decode budget");
+  eq(new BitReader(new Uint8Array(3)).budgetLeft, 1048576 + 3 * 64, "the default: 1 MiB + 64 per byte");
 });
 
 test("unaligned bytes, UTF-8 and a leading BOM", () => {
   const text = "\ufeffhéllo wörld, long enough to skip the ASCII path";
-  const utf8 = BitWriter.utf8(text);
+  const utf8 = utf8Of(text);
   const w = new BitWriter();
   w.writeBits(1, 3);
   w.writeBytes(utf8);
@@ -138,7 +154,7 @@ test("skips check what reads check, in the same place", () => {
   const w = new BitWriter();
   w.writeBits(5, 3);
   w.writeVaruint(300, 32);
-  w.writeBytes(BitWriter.utf8("héllo"));
+  w.writeBytes(utf8Of("héllo"));
   const bytes = w.finish();
   const r = new BitReader(bytes);
   r.skip(3);
@@ -192,7 +208,7 @@ test("skipElements names the first element that does not fit", () => {
 
 test("unaligned strings are checked in place or copied, alike", () => {
   for (const text of ["", "abc", "abcdefg", "héllo wörld", "ascii then é"]) {
-    const utf8 = BitWriter.utf8(text);
+    const utf8 = utf8Of(text);
     const w = new BitWriter();
     w.writeBits(1, 3);
     w.writeBytes(utf8);

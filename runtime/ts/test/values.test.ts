@@ -5,7 +5,6 @@ import {
   BitWriter,
   BitwireError,
   JsonError,
-  dequantize,
   f32ToBits,
   f32ToJson,
   inField,
@@ -17,7 +16,14 @@ import {
   jsonInt,
   jsonObject,
   field,
-  quantize,
+  quantizeBig,
+  rangeError,
+  floatRangeError,
+  enumError,
+  lengthError,
+  typeError,
+  utf8Error,
+  utf8Length,
   shortestF32,
   toHex,
   unzigzag32,
@@ -38,22 +44,19 @@ test("NaN is canonical on the wire; other NaNs are rejected", () => {
   eq(isNonCanonicalF64(0, 0xfff80000), true);
   const w = new BitWriter();
   w.writeF64(-0);
-  w.writeF32(0.1);
+  w.writeBits(f32ToBits(0.1), 32);
   const r = new BitReader(w.finish());
   eq(r.readF64(), -0);
   eq(r.readF32(), Math.fround(0.1));
 });
 
-test("quantization round-trips on the grid (spec §4.3)", () => {
-  const [min, max, steps] = [-1024, 1024, 65535];
-  for (const q of [0, 1, 2, 32767, 32768, 65534, 65535]) {
-    const v = dequantize(q, min, max, steps);
-    eq(quantize(v, min, max, steps), q);
-    eq(quantize(Math.fround(v), min, max, steps), q);
-  }
-  eq(dequantize(steps, min, max, steps), max);
-  eq(quantize(1024.5, min, max, steps), -1);
-  eq(quantize(Number.NaN, min, max, steps), -1);
+test("grids over 2^53 steps quantize as Rust's `as u64` converts (spec §4.3)", () => {
+  const steps = 2n ** 60n - 1n;
+  eq(quantizeBig(0, 0, 1, steps), 0n);
+  eq(quantizeBig(1, 0, 1, steps), 2n ** 60n, "binary64 rounds steps up; Rust gives the same");
+  eq(quantizeBig(1.5, 0, 1, steps), -1n);
+  eq(quantizeBig(Number.NaN, 0, 1, steps), -1n);
+  eq(quantizeBig("0.5" as unknown as number, 0, 1, steps), -1n, "no conversion of strings");
 });
 
 test("zigzag maps 0, -1, 1, -2 to 0, 1, 2, 3", () => {
@@ -91,8 +94,37 @@ test("errors carry kind, bit and a path built while unwinding", () => {
   const e = new BitwireError("OutOfRange", 3, ["x"]);
   inField(atIndex(inField(e, "pos"), 2), "entities");
   eq(e.path, "entities[2].pos.x");
-  eq(e.message, "OutOfRange at bit 3 in `entities[2].pos.x`");
+  eq(e.message, "OutOfRange at bit 3, entities[2].pos.x");
   eq(e instanceof Error, true);
+  eq(e.detail.type, "None");
+});
+
+test("error messages name the value and the limit, as Rust's Display does", () => {
+  const range = inField(atIndex(rangeError(37, 1200, 0, 1000, "health"), 3), "entities") as BitwireError;
+  eq(range.message, "OutOfRange at bit 37, entities[3].health: 1200 not in 0..=1000");
+  eq(range.detail.type, "Range");
+  eq(rangeError(0, 2.5, 0, 15).message, "OutOfRange at bit 0: 2.5 not in 0..=15");
+  eq(rangeError(0, "5", 0, 15).message, 'OutOfRange at bit 0: the string "5", expected an integer');
+  eq(rangeError(0, undefined, 0n, 10n).message, "OutOfRange at bit 0: undefined, expected a bigint");
+  eq(floatRangeError(4, 2, -1, 1, "x").message, "OutOfRange at bit 4, x: 2.0 not in -1.0..=1.0");
+  eq(floatRangeError(4, Number.NaN, -1, 1).message, "OutOfRange at bit 4: NaN not in -1.0..=1.0");
+  eq(enumError(1, "Purple").message, 'InvalidEnum at bit 1: "Purple" is not declared');
+  eq(enumError(1, 7n).message, "InvalidEnum at bit 1: 7 is not declared");
+  eq(lengthError(9, 17, 16).message, "InvalidLength at bit 9: length 17, at most 16");
+  eq(typeError("InvalidLength", 0, Uint8Array.of(1), "an array").message, "InvalidLength at bit 0: a Uint8Array, expected an array");
+  eq(typeError("OutOfRange", 0, null, "a boolean", "a", "b").path, "a.b");
+  eq(utf8Error(2, 5).kind, "InvalidUtf8");
+  eq(utf8Error(2, "\ud800").message, "InvalidUtf8 at bit 2: a string with a lone surrogate, expected UTF-16 that has a UTF-8 form");
+});
+
+test("utf8Length: UTF-8 bytes, -1 for no string or a lone surrogate", () => {
+  eq(utf8Length("abc"), 3);
+  eq(utf8Length("h\u00e9\u20ac\ud83d\ude00"), 1 + 2 + 3 + 4);
+  eq(utf8Length("\ud800"), -1);
+  eq(utf8Length("a\udc00b"), -1);
+  eq(utf8Length("\ud83d"), -1);
+  eq(utf8Length(42), -1);
+  eq(utf8Length(null), -1);
 });
 
 test("JSON helpers follow docs/json-mapping.md", () => {

@@ -207,17 +207,12 @@ impl<'a> Gen<'a> {
 /// The field identifiers along a run leaf's `path` inside struct `id`
 /// (`["pos", "x"]`).
 pub(crate) fn leaf_idents(g: &Gen, id: TypeId, path: &[usize]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = id;
-    for &i in path {
-        out.push(g.names.types[cur].members[i].clone());
-        if let Some(s) = g.plan.struct_plan(cur) {
-            if let Op::Named(next) = s.fields[i].node.op {
-                cur = next;
-            }
-        }
-    }
-    out
+    let owners = g.plan.path_structs(id, path);
+    owners
+        .iter()
+        .zip(path)
+        .map(|(&owner, &i)| g.names.types[owner].members[i].clone())
+        .collect()
 }
 
 /// The Rust name of an integer representation.

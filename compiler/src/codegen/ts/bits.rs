@@ -1,5 +1,5 @@
-//! 64-bit runs in 32-bit JavaScript: the shared chunk plan packs consecutive fixed-width
-//! fields into words of up to 64 bits, but JavaScript's bitwise operators work on 32
+//! 64-bit runs in 32-bit JavaScript: the codec plan packs consecutive fixed-width
+//! scalars into words of up to 64 bits, but JavaScript's bitwise operators work on 32
 //! bits. This module splits a run at compile time into its low and high 32-bit halves:
 //! which bits of which field land in which half, with which constant shift and mask.
 //! The emitters print these expressions; no shift amount is computed at run time.

@@ -4,10 +4,10 @@
 //! type: a `u40` is a JSON number, a `u64` (a `bigint`) a decimal string; `bytes` is
 //! hex while `list<u8>` is an array. JSON keys are the schema's field names.
 
-use super::encode::enum_big;
 use super::printer::Printer;
-use super::{int_lit, is_big, naming, Gen};
-use crate::ir::{FloatRepr, Type, TypeDefKind, TypeId};
+use super::{int_lit, naming, Gen};
+use crate::ir::{FloatRepr, TypeDefKind, TypeId};
+use crate::plan::{Body, Node, Op, ScalarKind};
 
 /// Prints `xToJson`.
 pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
@@ -27,8 +27,9 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 p.line("return {};");
             } else {
                 p.open("return {");
-                for (f, prop) in fields.iter().zip(&g.names.types[id].members) {
-                    let e = value_expr(g, &f.ty, &format!("value.{prop}"), 0);
+                let nodes = &g.plan.struct_plan(id).expect("a struct").fields;
+                for ((f, prop), node) in fields.iter().zip(&g.names.types[id].members).zip(nodes) {
+                    let e = value_expr(g, &node.node, &format!("value.{prop}"), 0);
                     p.line(format!("{}: {e},", naming::prop_key(&f.name)));
                 }
                 p.close("};");
@@ -42,17 +43,17 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             p.line("return value;");
             p.close("}");
         }
-        TypeDefKind::Union { variants, .. } => {
+        TypeDefKind::Union { .. } => {
             p.open(format!(
                 "export function {lower}ToJson(value: {ident}): unknown {{"
             ));
             p.open("switch (value.kind) {");
-            for v in variants {
+            for v in union_arms(g, id) {
                 let name = naming::str_lit(&v.name);
                 match &v.payload {
                     None => p.line(format!("case {name}: return {name};")),
-                    Some(ty) => {
-                        let e = value_expr(g, ty, "value.value", 0);
+                    Some(node) => {
+                        let e = value_expr(g, node, "value.value", 0);
                         p.line(format!("case {name}:"));
                         p.line(format!("  return bw.variantToJson({name}, {e});"));
                     }
@@ -64,30 +65,42 @@ pub fn to_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     }
 }
 
-/// The JSON value of `x`, a value of `ty`.
-fn value_expr(g: &Gen, ty: &Type, x: &str, depth: usize) -> String {
-    match ty {
-        Type::Bool | Type::String { .. } => x.to_string(),
-        Type::UInt { .. }
-        | Type::SInt { .. }
-        | Type::Bounded { .. }
-        | Type::VarUInt { .. }
-        | Type::VarSInt { .. } => {
-            if is_big(ty) {
-                format!("String({x})")
-            } else {
-                x.to_string()
-            }
+/// The arms of union `id`'s plan.
+fn union_arms<'g>(g: &'g Gen, id: TypeId) -> &'g [crate::plan::Arm] {
+    match &g.plan.get(id).body {
+        Body::Union(u) => &u.arms,
+        _ => unreachable!("a union"),
+    }
+}
+
+/// The JSON value of `x`, a value of `node`: wide integers (the plan's `json_wide`,
+/// the `bigint`s) as decimal strings.
+fn value_expr(g: &Gen, node: &Node, x: &str, depth: usize) -> String {
+    let int = |wide: bool| {
+        if wide {
+            format!("String({x})")
+        } else {
+            x.to_string()
         }
-        Type::Float { repr } | Type::Quantized { repr, .. } => match repr {
-            FloatRepr::F32 => format!("bw.f32ToJson({x})"),
-            FloatRepr::F64 => format!("bw.f64ToJson({x})"),
+    };
+    match &node.op {
+        Op::Scalar(s) => match s.kind {
+            ScalarKind::Bool | ScalarKind::Enum { .. } => x.to_string(),
+            ScalarKind::UInt { .. } | ScalarKind::SInt { .. } | ScalarKind::Bounded { .. } => {
+                int(s.json_wide)
+            }
+            ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => match repr {
+                FloatRepr::F32 => format!("bw.f32ToJson({x})"),
+                FloatRepr::F64 => format!("bw.f64ToJson({x})"),
+            },
         },
-        Type::Bytes { .. } => format!("bw.toHex({x})"),
-        Type::Optional { inner } => {
+        Op::Varint(v) => int(v.json_wide),
+        Op::String(_) => x.to_string(),
+        Op::Bytes(_) => format!("bw.toHex({x})"),
+        Op::Optional(inner) => {
             format!("{x} === null ? null : {}", value_expr(g, inner, x, depth))
         }
-        Type::Array { elem, .. } | Type::List { elem, .. } => {
+        Op::Array(crate::plan::Array { elem, .. }) | Op::List(crate::plan::List { elem, .. }) => {
             let e = if depth == 0 {
                 "e".to_string()
             } else {
@@ -100,49 +113,49 @@ fn value_expr(g: &Gen, ty: &Type, x: &str, depth: usize) -> String {
                 format!("{x}.map(({e}) => {inner})")
             }
         }
-        Type::Named { id, .. } => match g.schema.types[*id].kind {
-            TypeDefKind::Enum { .. } => x.to_string(),
-            _ => format!("{}ToJson({x})", g.names.types[*id].lower),
-        },
+        Op::Named(id) => format!("{}ToJson({x})", g.names.types[*id].lower),
     }
 }
 
-/// A converter from JSON to a value of `ty`: a function of one `unknown` argument.
-fn converter(g: &Gen, ty: &Type, depth: usize) -> String {
-    match ty {
-        Type::Bool => "bw.jsonBool".into(),
-        Type::UInt { .. }
-        | Type::SInt { .. }
-        | Type::Bounded { .. }
-        | Type::VarUInt { .. }
-        | Type::VarSInt { .. } => {
-            if is_big(ty) {
-                "bw.jsonBigInt".into()
-            } else {
-                "bw.jsonInt".into()
-            }
+/// A converter from JSON to a value of `node`: a function of one `unknown` argument.
+fn converter(g: &Gen, node: &Node, depth: usize) -> String {
+    let int = |wide: bool| {
+        if wide {
+            "bw.jsonBigInt".to_string()
+        } else {
+            "bw.jsonInt".to_string()
         }
-        Type::Float { repr } | Type::Quantized { repr, .. } => match repr {
-            FloatRepr::F32 => "bw.jsonF32".into(),
-            FloatRepr::F64 => "bw.jsonF64".into(),
+    };
+    match &node.op {
+        Op::Scalar(s) => match s.kind {
+            ScalarKind::Bool => "bw.jsonBool".into(),
+            ScalarKind::UInt { .. } | ScalarKind::SInt { .. } | ScalarKind::Bounded { .. } => {
+                int(s.json_wide)
+            }
+            ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => match repr {
+                FloatRepr::F32 => "bw.jsonF32".into(),
+                FloatRepr::F64 => "bw.jsonF64".into(),
+            },
+            ScalarKind::Enum { id, .. } => format!("{}FromJson", g.names.types[id].lower),
         },
-        Type::String { .. } => "bw.jsonString".into(),
-        Type::Bytes { .. } => "bw.jsonBytes".into(),
-        Type::Optional { inner } => {
+        Op::Varint(v) => int(v.json_wide),
+        Op::String(_) => "bw.jsonString".into(),
+        Op::Bytes(_) => "bw.jsonBytes".into(),
+        Op::Optional(inner) => {
             let j = param(depth);
             format!(
                 "({j}) => bw.jsonOptional({j}, {})",
                 converter(g, inner, depth + 1)
             )
         }
-        Type::Array { elem, .. } | Type::List { elem, .. } => {
+        Op::Array(crate::plan::Array { elem, .. }) | Op::List(crate::plan::List { elem, .. }) => {
             let j = param(depth);
             format!(
                 "({j}) => bw.jsonArray({j}, {})",
                 converter(g, elem, depth + 1)
             )
         }
-        Type::Named { id, .. } => format!("{}FromJson", g.names.types[*id].lower),
+        Op::Named(id) => format!("{}FromJson", g.names.types[*id].lower),
     }
 }
 
@@ -180,22 +193,18 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             } else {
                 p.line(format!("const o = bw.jsonObject(json, {list});"));
                 p.open("return {");
-                for (f, prop) in fields.iter().zip(&names.members) {
+                let nodes = &g.plan.struct_plan(id).expect("a struct").fields;
+                for ((f, prop), node) in fields.iter().zip(&names.members).zip(nodes) {
                     let key = naming::str_lit(&f.name);
-                    let call = match &f.ty {
-                        Type::Optional { inner } => {
-                            format!("bw.optionalField(o, {key}, {})", converter(g, inner, 0))
-                        }
-                        ty => format!("bw.field(o, {key}, {})", converter(g, ty, 0)),
+                    let (func, conv) = match &node.node.op {
+                        Op::Optional(inner) => ("optionalField", converter(g, inner, 0)),
+                        _ => ("field", converter(g, &node.node, 0)),
                     };
-                    let one = format!("{prop}: {call},");
+                    let one = format!("{prop}: bw.{func}(o, {key}, {conv}),");
                     if p.fits(&one) {
                         p.line(one);
                     } else {
-                        let (f, conv) = match &f.ty {
-                            Type::Optional { inner } => ("optionalField", converter(g, inner, 0)),
-                            ty => ("field", converter(g, ty, 0)),
-                        };
+                        let (f, conv) = (func, conv);
                         p.list(&format!("{prop}: bw.{f}("), &["o".into(), key, conv], "),");
                     }
                 }
@@ -203,32 +212,32 @@ pub fn from_json_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             }
             p.close("}");
         }
-        TypeDefKind::Enum { variants, .. } => {
+        TypeDefKind::Enum { .. } => {
             from_json_doc(p);
             p.open(format!(
                 "export function {lower}FromJson(json: unknown): {ident} {{"
             ));
             p.line("const name = bw.jsonName(json);");
-            let zero = int_lit(0, enum_big(variants));
+            let zero = int_lit(0, g.enum_big(id));
             p.open(format!("if ({lower}Tag(name) < {zero}) {{"));
             p.line("throw bw.unknownVariant(name);");
             p.close("}");
             p.line(format!("return name as {ident};"));
             p.close("}");
         }
-        TypeDefKind::Union { variants, .. } => {
+        TypeDefKind::Union { .. } => {
             from_json_doc(p);
             p.open(format!(
                 "export function {lower}FromJson(json: unknown): {ident} {{"
             ));
             p.line("const [name, payload] = bw.jsonVariant(json);");
             p.open("switch (name) {");
-            for v in variants {
+            for v in union_arms(g, id) {
                 let kind = naming::str_lit(&v.name);
                 p.open(format!("case {kind}:"));
                 match &v.payload {
-                    Some(ty) => {
-                        let conv = converter(g, ty, 0);
+                    Some(node) => {
+                        let conv = converter(g, node, 0);
                         let items = [
                             format!("kind: {kind}"),
                             format!("value: bw.jsonPayload({kind}, payload, {conv})"),

@@ -54,16 +54,16 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.close("}");
     p.blank();
     p.doc(&[vec![
-        "Decodes the message with dispatch id `id` from a whole input; an id the schema".into(),
-        "does not declare is `InvalidEnum` at bit 0.".into(),
+        "Decodes the message with dispatch id `id` from a whole input, within the decode".into(),
+        "budget of `limits`; an id the schema does not declare is `InvalidEnum` at bit 0.".into(),
     ]]);
     p.open(format!(
-        "export function decodeMessage(id: number, bytes: Uint8Array): {msg} {{"
+        "export function decodeMessage(id: number, bytes: Uint8Array, limits?: bw.Limits): {msg} {{"
     ));
     p.open("switch (id) {");
     for (id, def) in &messages {
         p.line(format!(
-            "case {}: return {{ kind: {}, value: decode{}(bytes) }};",
+            "case {}: return {{ kind: {}, value: decode{}(bytes, limits) }};",
             def.message_id.expect("a message"),
             naming::str_lit(&def.name),
             g.ident(*id)

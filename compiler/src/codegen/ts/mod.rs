@@ -1,16 +1,19 @@
 //! The TypeScript backend: prints one `.ts` module per schema that uses the
 //! `@bitwire/runtime` package through one namespace import (`import * as bw`).
 //!
-//! The backend only prints. Names come from [`naming`], widths, offsets and sizes from
-//! the IR and the shared [`plan`](super::plan); [`bits`] turns the plan's 64-bit runs
-//! into the 32-bit halves JavaScript's bitwise operators work on. Output is
-//! deterministic and passes `tsc --strict` (with `noUnusedLocals`,
+//! The backend only prints. Names come from [`naming`]; every wire operation, width,
+//! check, error kind and allocation charge comes from the codec plan ([`crate::plan`]);
+//! the files here decide nothing about the wire format. What they do decide is how
+//! TypeScript holds values: `number` or `bigint` (ADR 0006), and [`bits`], which splits
+//! the plan's 64-bit runs into the 32-bit halves JavaScript's bitwise operators work
+//! on. Output is deterministic and passes `tsc --strict` (with `noUnusedLocals`,
 //! `exactOptionalPropertyTypes`, `noImplicitOverride`). `docs/typescript.md` describes
 //! the generated code for users.
 
 mod bits;
 mod decode;
 mod encode;
+mod exprs;
 mod json;
 mod message;
 pub mod naming;
@@ -19,8 +22,8 @@ mod types;
 
 use std::collections::HashSet;
 
-use crate::codegen::plan;
-use crate::ir::{ConstValue, FloatRepr, Schema, Type, TypeDefKind, TypeId};
+use crate::ir::{ConstValue, FloatRepr, Schema, TypeId};
+use crate::plan::{Body, CodecPlan, Node, Op, ScalarKind};
 use naming::Names;
 use printer::Printer;
 
@@ -62,7 +65,7 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     p.blank();
     p.line("// Generated code needs the runtime API it was written against: a mismatched");
     p.line("// runtime fails to type-check, and plain JavaScript fails when loading.");
-    p.line("bw.requireApiVersion(1 satisfies typeof bw.RUNTIME_API_VERSION);");
+    p.line("bw.requireApiVersion(2 satisfies typeof bw.RUNTIME_API_VERSION);");
     p.blank();
     p.line(
         "/** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */",
@@ -84,11 +87,11 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
         p.blank();
         encode::write_fn(&g, &mut p, id);
         p.blank();
-        decode::read_fn(&g, &mut p, id);
+        decode::decode_fn(&g, &mut p, id, decode::Mode::Read);
         p.blank();
         decode::verify_top_level(&g, &mut p, id);
         p.blank();
-        decode::skip_fn(&g, &mut p, id);
+        decode::decode_fn(&g, &mut p, id, decode::Mode::Skip);
         if opts.json {
             p.blank();
             json::to_json_fn(&g, &mut p, id);
@@ -107,9 +110,11 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     p.finish()
 }
 
-/// Everything the emitters share: the schema, its naming plan and the options.
+/// Everything the emitters share: the schema, its codec plan, its naming plan and the
+/// module-level names.
 pub(crate) struct Gen<'a> {
     pub schema: &'a Schema,
+    pub plan: CodecPlan,
     pub names: Names,
     /// Every module-level name, which locals must not shadow.
     globals: HashSet<String>,
@@ -137,6 +142,7 @@ impl<'a> Gen<'a> {
         }
         Gen {
             schema,
+            plan: CodecPlan::build(schema),
             names,
             globals,
             fingerprints: crate::fingerprint::fingerprints(schema),
@@ -159,45 +165,59 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// The TypeScript type of a type expression.
-    pub fn ts_type(&self, ty: &Type) -> String {
-        match ty {
-            Type::Bool => "boolean".into(),
-            Type::UInt { .. }
-            | Type::SInt { .. }
-            | Type::Bounded { .. }
-            | Type::VarUInt { .. }
-            | Type::VarSInt { .. } => {
-                if is_big(ty) {
-                    "bigint".into()
-                } else {
-                    "number".into()
+    /// The TypeScript type of a value: `bigint` exactly for the integers the plan marks
+    /// JSON-wide (ADR 0006), `T | null` for optionals, arrays for arrays and lists.
+    pub fn ts_type(&self, node: &Node) -> String {
+        let int = |wide: bool| if wide { "bigint" } else { "number" };
+        match &node.op {
+            Op::Scalar(s) => match s.kind {
+                ScalarKind::Bool => "boolean".into(),
+                ScalarKind::UInt { .. } | ScalarKind::SInt { .. } | ScalarKind::Bounded { .. } => {
+                    int(s.json_wide).into()
                 }
-            }
-            Type::Float { .. } | Type::Quantized { .. } => "number".into(),
-            Type::Optional { inner } => format!("{} | null", self.ts_type(inner)),
-            Type::Array { elem, .. } | Type::List { elem, .. } => match **elem {
-                Type::Optional { .. } => format!("({})[]", self.ts_type(elem)),
-                _ => format!("{}[]", self.ts_type(elem)),
+                ScalarKind::Float { .. } | ScalarKind::Quantized { .. } => "number".into(),
+                ScalarKind::Enum { id, .. } => self.ident(id).into(),
             },
-            Type::String { .. } => "string".into(),
-            Type::Bytes { .. } => "Uint8Array".into(),
-            Type::Named { id, .. } => self.ident(*id).into(),
+            Op::Varint(v) => int(v.json_wide).into(),
+            Op::Optional(inner) => format!("{} | null", self.ts_type(inner)),
+            Op::Array(a) => format!("{}[]", self.elem_type(&a.elem)),
+            Op::List(l) => format!("{}[]", self.elem_type(&l.elem)),
+            Op::String(_) => "string".into(),
+            Op::Bytes(_) => "Uint8Array".into(),
+            Op::Named(id) => self.ident(*id).into(),
         }
     }
 
-    /// Whether `ty` is a named enum.
-    pub fn is_enum(&self, ty: &Type) -> bool {
-        matches!(ty, Type::Named { id, .. }
-            if matches!(self.schema.types[*id].kind, TypeDefKind::Enum { .. }))
+    /// An element type, bracketed when it is a union (`(number | null)[]`).
+    pub fn elem_type(&self, elem: &Node) -> String {
+        let t = self.ts_type(elem);
+        match elem.op {
+            Op::Optional(_) => format!("({t})"),
+            _ => t,
+        }
+    }
+
+    /// Whether an enum's tags need `bigint` in TypeScript (a value above 2^53 − 1).
+    pub fn enum_big(&self, id: TypeId) -> bool {
+        match &self.plan.get(id).body {
+            Body::Enum(e) => e.values.iter().any(|&v| u128::from(v) > MAX_SAFE),
+            _ => false,
+        }
     }
 }
 
-/// Whether values of an integer type are `bigint` in TypeScript: the JSON mapping's
-/// "wide" rule, a range that leaves ±(2^53 − 1) (see ADR 0006).
-pub(crate) fn is_big(ty: &Type) -> bool {
-    plan::json_wide_int(ty)
+/// The property names along a run leaf's `path` inside struct `id` (`["pos", "x"]`).
+pub(crate) fn leaf_props(g: &Gen, id: TypeId, path: &[usize]) -> Vec<String> {
+    let owners = g.plan.path_structs(id, path);
+    owners
+        .iter()
+        .zip(path)
+        .map(|(&owner, &i)| g.names.types[owner].members[i].clone())
+        .collect()
 }
+
+/// `2^53 − 1`: every integer up to it is exact in a `number`.
+pub(crate) const MAX_SAFE: u128 = (1 << 53) - 1;
 
 /// Whether a stored unsigned value of `bits` bits needs a `bigint` (more than 53 bits).
 pub(crate) fn big_bits(bits: u32) -> bool {
@@ -205,9 +225,13 @@ pub(crate) fn big_bits(bits: u32) -> bool {
 }
 
 /// An integer literal: a `number` literal, or a `bigint` literal (`5n`) when `big`.
+/// A `number` beyond ±(2^53 − 1) has no exact literal; it is printed as the binary64
+/// value it becomes, in exponent form (`1.8446744073709552e19`).
 pub(crate) fn int_lit(v: i128, big: bool) -> String {
     if big {
         format!("{v}n")
+    } else if v.unsigned_abs() > MAX_SAFE {
+        f64_lit(v as f64)
     } else {
         v.to_string()
     }
@@ -271,36 +295,6 @@ impl Locals {
     }
 }
 
-/// Where errors created at this point of generated code get their path: inside a run
-/// of a struct's fields, errors name the field themselves; anywhere else the enclosing
-/// `try` / `catch` adds the path while the error unwinds.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Ctx {
-    /// The schema name of the field, when errors name it themselves.
-    pub field: Option<String>,
-}
-
-impl Ctx {
-    /// The context of a struct field in a run.
-    pub fn field(name: &str) -> Ctx {
-        Ctx {
-            field: Some(name.to_string()),
-        }
-    }
-
-    /// `bw.error("Kind", bit)` or `bw.error("Kind", bit, "field")`.
-    pub fn error(&self, kind: &str, bit: &str) -> String {
-        match &self.field {
-            Some(f) => format!(
-                "bw.error({}, {bit}, {})",
-                naming::str_lit(kind),
-                naming::str_lit(f)
-            ),
-            None => format!("bw.error({}, {bit})", naming::str_lit(kind)),
-        }
-    }
-}
-
 /// Prints `try { body } catch (e) { throw bw.<wrap>(e, <seg>); }`: the shape that adds
 /// one path segment to errors thrown inside `body`.
 pub(crate) fn wrapped(p: &mut Printer, wrap: &str, seg: &str, body: impl FnOnce(&mut Printer)) {
@@ -309,6 +303,15 @@ pub(crate) fn wrapped(p: &mut Printer, wrap: &str, seg: &str, body: impl FnOnce(
     p.middle("} catch (e) {");
     p.line(format!("throw bw.{wrap}(e, {seg});"));
     p.close("}");
+}
+
+/// A path as arguments of the runtime's error functions: `, "buttons", "fire"` (empty
+/// when the enclosing `try` adds the path while the error unwinds).
+pub(crate) fn path_args(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!(", {}", naming::str_lit(n)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -140,6 +140,14 @@ impl Printer {
         self.indent -= 1;
     }
 
+    /// Opens `if (cond) {`: on one line when it fits, else broken at the top-level
+    /// `||` of `cond` (which is never inside brackets in generated conditions), one
+    /// operand per line.
+    pub fn open_if(&mut self, cond: &str) {
+        let parts: Vec<String> = cond.split(" || ").map(str::to_string).collect();
+        self.open_if_any(&parts, "||");
+    }
+
     /// Opens `if (a || b || ...) {`: on one line when it fits, else one condition per
     /// line with the operator at the end (the layout of Prettier and Biome).
     pub fn open_if_any(&mut self, conds: &[String], op: &str) {

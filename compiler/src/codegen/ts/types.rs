@@ -3,12 +3,11 @@
 //! per union, per-type size and bound constants, and the enum tag tables the codec
 //! uses.
 
-use super::encode::enum_big;
 use super::printer::Printer;
-use super::{const_value, f64_lit, int_lit, is_big, naming, Gen};
+use super::{const_value, f64_lit, int_lit, naming, Gen, MAX_SAFE};
 use crate::codegen::describe;
-use crate::codegen::plan;
 use crate::ir::{ConstValue, Field, FloatRepr, Type, TypeDefKind, TypeId};
+use crate::plan::{Node, Op};
 
 /// Prints the schema's constants.
 pub fn constants(g: &Gen, p: &mut Printer) {
@@ -64,9 +63,10 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
         TypeDefKind::Struct { fields } => {
             p.doc(&doc);
             p.open(format!("export interface {ident} {{"));
-            for (f, prop) in fields.iter().zip(&names.members) {
+            let nodes = g.plan.struct_plan(id).expect("a struct").fields.iter();
+            for ((f, prop), node) in fields.iter().zip(&names.members).zip(nodes) {
                 p.doc(&[f.doc.clone(), vec![describe::field_doc_text(f)]]);
-                p.line(format!("{prop}: {};", g.ts_type(&f.ty)));
+                p.line(format!("{prop}: {};", g.ts_type(&node.node)));
             }
             p.close("}");
         }
@@ -104,12 +104,16 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             variants,
         } => {
             p.doc(&doc);
-            let arms: Vec<String> = variants
+            let crate::plan::Body::Union(u) = &g.plan.get(id).body else {
+                unreachable!("a union")
+            };
+            let arms: Vec<String> = u
+                .arms
                 .iter()
-                .map(|v| {
-                    let kind = naming::str_lit(&v.name);
-                    match &v.payload {
-                        Some(ty) => format!("{{ kind: {kind}; value: {} }}", g.ts_type(ty)),
+                .map(|a| {
+                    let kind = naming::str_lit(&a.name);
+                    match &a.payload {
+                        Some(node) => format!("{{ kind: {kind}; value: {} }}", g.ts_type(node)),
                         None => format!("{{ kind: {kind} }}"),
                     }
                 })
@@ -154,7 +158,7 @@ fn enum_tables(
 ) {
     let ident = g.ident(id);
     let lower = &g.names.types[id].lower;
-    let big = enum_big(variants);
+    let big = g.enum_big(id);
     let tag_ty = if big { "bigint" } else { "number" };
     p.doc(&[vec![format!(
         "The wire tag of a `{ident}` value; -1 for a string that is not a variant."
@@ -255,19 +259,26 @@ pub fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
         crate::fingerprint::hex(g.fingerprints.types[id])
     ));
     if let TypeDefKind::Struct { fields } = &def.kind {
-        for (f, c) in fields.iter().zip(&g.names.types[id].member_constants) {
-            field_constants(p, f, c);
+        let nodes = &g.plan.struct_plan(id).expect("a struct").fields;
+        for ((f, c), node) in fields
+            .iter()
+            .zip(&g.names.types[id].member_constants)
+            .zip(nodes)
+        {
+            field_constants(p, f, &node.node, c);
         }
     }
 }
 
 /// Named bounds of a field, the values the encoder checks: `_MIN` / `_MAX` for integers
 /// and quantized floats (plus `_STEPS`), `_MAX_LEN` for bounded lists, strings and bytes,
-/// `_LEN` for arrays. Optional fields expose the bounds of their payload.
-fn field_constants(p: &mut Printer, f: &Field, prefix: &str) {
-    let ty = match &f.ty {
-        Type::Optional { inner } => inner.as_ref(),
-        ty => ty,
+/// `_LEN` for arrays. Optional fields expose the bounds of their payload. Integers are
+/// `bigint`s where the field's values are (and bounds and step counts beyond 2^53 − 1,
+/// which no `number` holds exactly).
+fn field_constants(p: &mut Printer, f: &Field, node: &Node, prefix: &str) {
+    let (ty, node) = match (&f.ty, &node.op) {
+        (Type::Optional { inner }, Op::Optional(n)) => (inner.as_ref(), n.as_ref()),
+        (ty, _) => (ty, node),
     };
     let name = &f.name;
     let mut range = |min: String, max: String| {
@@ -276,31 +287,29 @@ fn field_constants(p: &mut Printer, f: &Field, prefix: &str) {
         p.line(format!("/** Largest value of `{name}`. */"));
         p.line(format!("export const {prefix}_MAX = {max};"));
     };
+    let exact = |v: u64| int_lit(i128::from(v), u128::from(v) > MAX_SAFE);
     match ty {
         Type::UInt { .. } | Type::SInt { .. } | Type::Bounded { .. } => {
-            let (min, max) = plan::int_range(ty).expect("an integer type");
-            range(int_lit(min, is_big(ty)), int_lit(max, is_big(ty)));
+            let (min, max) = crate::plan::scalar::int_range(ty).expect("an integer type");
+            let wide = matches!(&node.op, Op::Scalar(s) if s.json_wide);
+            range(int_lit(min, wide), int_lit(max, wide));
         }
         Type::Quantized {
             min, max, steps, ..
         } => {
             range(f64_lit(*min), f64_lit(*max));
             p.line(format!("/** Number of quantization steps of `{name}`. */"));
-            let big = *steps > (1u64 << 53) - 1;
-            p.line(format!(
-                "export const {prefix}_STEPS = {};",
-                int_lit(i128::from(*steps), big)
-            ));
+            p.line(format!("export const {prefix}_STEPS = {};", exact(*steps)));
         }
         Type::List { max: Some(m), .. }
         | Type::String { max: Some(m), .. }
         | Type::Bytes { max: Some(m), .. } => {
             p.line(format!("/** Longest `{name}` the schema allows. */"));
-            p.line(format!("export const {prefix}_MAX_LEN = {m};"));
+            p.line(format!("export const {prefix}_MAX_LEN = {};", exact(*m)));
         }
         Type::Array { len, .. } => {
             p.line(format!("/** Length of `{name}`. */"));
-            p.line(format!("export const {prefix}_LEN = {len};"));
+            p.line(format!("export const {prefix}_LEN = {};", exact(*len)));
         }
         _ => {}
     }

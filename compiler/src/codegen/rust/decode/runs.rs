@@ -9,7 +9,7 @@ use crate::codegen::rust::exprs::{let_quantized, plain_value};
 use crate::codegen::rust::printer::Printer;
 use crate::codegen::rust::{let_stmt, naming, Ctx, Gen};
 use crate::ir::TypeId;
-use crate::plan::{Op, Run, RunRead, ScalarKind};
+use crate::plan::{Run, RunRead, ScalarKind};
 
 /// Names the truncation tables of one function: `RUN`, `RUN2`, ….
 #[derive(Default)]
@@ -105,22 +105,9 @@ pub(crate) fn decode_run(
 /// Registers the field identifiers of every struct the run reaches into.
 fn register_nested(g: &Gen, id: TypeId, run: &Run, locals: &mut LeafLocals) {
     for path in run.nested_structs() {
-        let inner = nested_id(g, id, &path);
+        let inner = g.plan.nested_struct(id, &path);
         locals.nest(&path, &g.names.types[inner].members);
     }
-}
-
-/// The named struct at `path` inside struct `id`.
-fn nested_id(g: &Gen, id: TypeId, path: &[usize]) -> TypeId {
-    let mut cur = id;
-    for &i in path {
-        let s = g.plan.struct_plan(cur).expect("a struct on the path");
-        match s.fields[i].node.op {
-            Op::Named(next) => cur = next,
-            ref other => unreachable!("not a nested struct: {other:?}"),
-        }
-    }
-    cur
 }
 
 /// After a run, builds each nested struct from its fields' locals, innermost first.
@@ -128,7 +115,7 @@ fn build_nested(g: &Gen, p: &mut Printer, id: TypeId, run: &Run, locals: &mut Le
     let mut nested = run.nested_structs();
     nested.sort_by_key(|path| std::cmp::Reverse(path.len()));
     for path in nested {
-        let inner = nested_id(g, id, &path);
+        let inner = g.plan.nested_struct(id, &path);
         let s = g.plan.struct_plan(inner).expect("a nested struct");
         let local = locals.get(&path);
         let items: Vec<String> = (0..s.fields.len())

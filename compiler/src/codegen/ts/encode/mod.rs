@@ -1,0 +1,178 @@
+//! `writeX` / `encodeX`: the packed encoder of each named type, printed from its codec
+//! plan (spec §3–§5).
+//!
+//! A run is checked and then written as one or two 32-bit words built with constant
+//! shifts ([`bits`](super::bits)); other fields are written one by one inside a `try`
+//! that adds the field to the path of any error. TypeScript values can be anything, so
+//! every value is checked, not only the ones the schema narrows: a `number` that is not
+//! an integer of the field's range, a `boolean` field given a string, a list that is
+//! not an array are errors with the plan's kind, at the bit where the value would
+//! start, never truncated or coerced to fit.
+
+mod runs;
+mod values;
+
+use super::printer::Printer;
+use super::{int_lit, naming, wrapped, Gen, Locals};
+use crate::codegen::ts::bits::Raw;
+use crate::ir::TypeId;
+use crate::plan::{Body, EnumPlan, Lang, StructPlan, UnionPlan};
+use runs::{range_error_fn, write_run, Checks, Member};
+pub(crate) use values::write_value;
+
+/// Prints `encodeX`: the top-level encoding of a value.
+pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {
+    let def = &g.schema.types[id];
+    let ident = g.ident(id);
+    // A reused writer keeps its buffer; a fresh one starts at the largest size (or 64).
+    let capacity = def.packed.max_bytes().map_or(64, |b| b.clamp(8, 1024));
+    p.doc(&[
+        vec![format!(
+            "Encodes a `{ident}` at the top level (spec §2.1), padded with zero bits to a byte."
+        )],
+        vec![
+            "Returns a view of the writer's buffer, valid until the writer is used again;".into(),
+            "pass a writer to reuse its buffer across messages (no allocation once grown),".into(),
+            "copy the result (`.slice()`) to keep it. Throws {@link bw.BitwireError} for a".into(),
+            "value the schema cannot hold (`OutOfRange`, `InvalidLength`, `InvalidEnum`,".into(),
+            "`InvalidUtf8`), including values of the wrong JavaScript type.".into(),
+        ],
+    ]);
+    p.list_open(
+        &format!("export function encode{ident}("),
+        &[
+            format!("value: {ident}"),
+            format!("w: bw.BitWriter = new bw.BitWriter({capacity})"),
+        ],
+        "): Uint8Array {",
+    );
+    p.line("w.reset();");
+    p.line(format!("write{ident}(w, value);"));
+    p.line("return w.finish();");
+    p.close("}");
+}
+
+/// Prints `writeX`: the value's bit stream at the writer's position.
+pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+    p.doc(&[vec![
+        "Writes the value's bit stream (no padding) at the writer's position.".into(),
+    ]]);
+    let mut locals = Locals::default();
+    locals.reserve("w");
+    locals.reserve("v");
+    match &g.plan.get(id).body {
+        Body::Struct(s) => write_struct(g, p, id, s, &mut locals),
+        Body::Enum(e) => write_enum(g, p, id, e, &mut locals),
+        Body::Union(u) => write_union(g, p, id, u, &mut locals),
+    }
+}
+
+fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &mut Locals) {
+    let ident = g.ident(id);
+    let (w, v) = if s.fields.is_empty() {
+        ("_w", "_v")
+    } else {
+        ("w", "v")
+    };
+    p.open(format!(
+        "export function write{ident}({w}: bw.BitWriter, {v}: {ident}): void {{"
+    ));
+    let mut checks = Checks::new(&g.names.types[id].lower);
+    let mut leaves = super::decode::LeafLocals::new(g, id, locals);
+    for step in &s.steps {
+        match step {
+            crate::plan::Step::Run(run) => {
+                let members: Vec<Member> = run
+                    .leaves
+                    .iter()
+                    .map(|leaf| Member {
+                        value: format!("v.{}", super::leaf_props(g, id, &leaf.path).join(".")),
+                        local: Some(leaves.get(g, &leaf.path, locals)),
+                        scalar: &leaf.scalar,
+                        offset: leaf.offset,
+                        names: leaf.names.clone(),
+                    })
+                    .collect();
+                write_run(g, p, locals, &members, run.bits, Some(&mut checks));
+            }
+            crate::plan::Step::Field(i) => {
+                let f = &s.fields[*i];
+                let value = format!("v.{}", g.names.types[id].members[*i]);
+                if f.node.encode_can_fail(Lang::TS) {
+                    let seg = naming::str_lit(&f.name);
+                    wrapped(p, "inField", &seg, |p| {
+                        write_value(g, p, locals, &f.node, &value);
+                    });
+                } else {
+                    write_value(g, p, locals, &f.node, &value);
+                }
+            }
+        }
+    }
+    p.close("}");
+    if !checks.is_empty() {
+        p.blank();
+        range_error_fn(g, p, id, &checks);
+    }
+}
+
+fn write_enum(g: &Gen, p: &mut Printer, id: TypeId, e: &EnumPlan, locals: &mut Locals) {
+    let ident = g.ident(id);
+    let lower = &g.names.types[id].lower;
+    p.open(format!(
+        "export function write{ident}(w: bw.BitWriter, v: {ident}): void {{"
+    ));
+    let tag = locals.fresh("tag");
+    p.line(format!("const {tag} = {lower}Tag(v);"));
+    p.open(format!("if ({tag} < {}) {{", int_lit(0, g.enum_big(id))));
+    p.line("throw bw.enumError(w.bitPos, v);");
+    p.close("}");
+    if e.tag_bits > 0 {
+        let raw = match (g.enum_big(id), Raw::of(e.tag_bits)) {
+            (true, Raw::N32 | Raw::N53) => format!("Number({tag})"),
+            _ => tag,
+        };
+        write_tag(p, &raw, e.tag_bits);
+    }
+    p.close("}");
+}
+
+fn write_union(g: &Gen, p: &mut Printer, id: TypeId, u: &UnionPlan, locals: &mut Locals) {
+    let ident = g.ident(id);
+    p.open(format!(
+        "export function write{ident}(w: bw.BitWriter, v: {ident}): void {{"
+    ));
+    p.open("switch (v.kind) {");
+    for arm in &u.arms {
+        p.open(format!("case {}: {{", naming::str_lit(&arm.name)));
+        if u.tag_bits > 0 {
+            let tag = int_lit(i128::from(arm.tag), Raw::of(u.tag_bits) == Raw::Big);
+            write_tag(p, &tag, u.tag_bits);
+        }
+        if let Some(node) = &arm.payload {
+            let seg = naming::str_lit(&arm.name);
+            if node.encode_can_fail(Lang::TS) {
+                wrapped(p, "inField", &seg, |p| {
+                    write_value(g, p, locals, node, "v.value");
+                });
+            } else {
+                write_value(g, p, locals, node, "v.value");
+            }
+        }
+        p.line("return;");
+        p.close("}");
+    }
+    p.close("}");
+    p.line("// Only reachable from untyped JavaScript: a kind the union does not declare.");
+    p.line("throw bw.enumError(w.bitPos, (v as { kind: unknown }).kind);");
+    p.close("}");
+}
+
+/// Writes a tag (a literal or a checked local) of `bits` bits.
+fn write_tag(p: &mut Printer, tag: &str, bits: u32) {
+    match Raw::of(bits) {
+        Raw::N32 => p.line(format!("w.writeBits({tag}, {bits});")),
+        Raw::N53 => p.line(format!("w.writeUint({tag}, {bits});")),
+        Raw::Big => p.line(format!("w.writeBig({tag}, {bits});")),
+    }
+}
