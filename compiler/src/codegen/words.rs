@@ -42,3 +42,62 @@ pub fn words(name: &str) -> Vec<String> {
     }
     words
 }
+
+/// Fresh local names in one generated function: `base`, else `base2`, `base3`, …,
+/// skipping names taken. Remembers where each base's numbering stopped, so that
+/// asking for the same base again is not a scan from 2 (a struct of thousands of runs
+/// asks for `lo` thousands of times).
+#[derive(Debug, Default, Clone)]
+pub struct Fresh {
+    taken: HashSet<String>,
+    next: std::collections::HashMap<String, u64>,
+}
+
+impl Fresh {
+    /// A scope in which `names` are already taken.
+    pub fn with(names: &[&str]) -> Fresh {
+        let mut f = Fresh::default();
+        for n in names {
+            f.reserve(n);
+        }
+        f
+    }
+
+    /// A name not taken yet, from `base`; it is taken from now on.
+    pub fn fresh(&mut self, base: &str) -> String {
+        let n = self.next.entry(base.to_string()).or_insert(1);
+        let mut candidate = if *n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}{n}")
+        };
+        while !self.taken.insert(candidate.clone()) {
+            *n += 1;
+            candidate = format!("{base}{}", *n);
+        }
+        *n += 1;
+        candidate
+    }
+
+    /// Marks `name` as taken (a parameter, a field local).
+    pub fn reserve(&mut self, name: &str) {
+        self.taken.insert(name.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fresh_names_skip_taken_ones_and_keep_counting() {
+        let mut f = Fresh::with(&["lo2"]);
+        assert_eq!(f.fresh("lo"), "lo");
+        assert_eq!(f.fresh("lo"), "lo3");
+        assert_eq!(f.fresh("lo"), "lo4");
+        f.reserve("hi");
+        assert_eq!(f.fresh("hi"), "hi2");
+        let many: Vec<String> = (0..10_000).map(|_| f.fresh("x")).collect();
+        assert_eq!(many.last().map(String::as_str), Some("x10000"));
+    }
+}

@@ -53,6 +53,20 @@ impl Node {
     pub fn is_zero_width(&self) -> bool {
         self.bits.max_bits == Some(0)
     }
+
+    /// Whether decoding the value uses the reader: anything with bits, and — when the
+    /// decoder builds values (`building`) — a zero-width struct or union, whose own read
+    /// function is called, or an array of them.
+    pub fn needs_reader(&self, building: bool) -> bool {
+        if !self.is_zero_width() {
+            return true;
+        }
+        match &self.op {
+            Op::Named(_) => building,
+            Op::Array(a) => a.elem.needs_reader(building),
+            _ => false,
+        }
+    }
 }
 
 /// The wire operation of a value.

@@ -24,6 +24,21 @@ impl TypePlan {
     pub fn is_zero_width(&self) -> bool {
         self.bits.max_bits == Some(0)
     }
+
+    /// Whether the type's decode function uses its reader (see [`Node::needs_reader`]).
+    pub fn needs_reader(&self, building: bool) -> bool {
+        match &self.body {
+            Body::Struct(s) => s.fields.iter().any(|f| f.node.needs_reader(building)),
+            Body::Enum(e) => e.tag_bits > 0,
+            Body::Union(u) => {
+                u.tag_bits > 0
+                    || u.arms
+                        .iter()
+                        .filter_map(|a| a.payload.as_ref())
+                        .any(|n| n.needs_reader(building))
+            }
+        }
+    }
 }
 
 /// The shape of a named type's plan.

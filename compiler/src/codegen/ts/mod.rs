@@ -274,24 +274,18 @@ pub(crate) fn round_to(repr: FloatRepr, x: &str) -> String {
 /// The locals of one generated function: names handed out once each.
 #[derive(Debug, Default)]
 pub(crate) struct Locals {
-    used: HashSet<String>,
+    used: crate::codegen::words::Fresh,
 }
 
 impl Locals {
     /// A fresh local: `base`, else `base2`, `base3`, ...
     pub fn fresh(&mut self, base: &str) -> String {
-        let mut name = base.to_string();
-        let mut n = 2;
-        while !self.used.insert(name.clone()) {
-            name = format!("{base}{n}");
-            n += 1;
-        }
-        name
+        self.used.fresh(base)
     }
 
     /// Marks a name as taken (a parameter or a field local).
     pub fn reserve(&mut self, name: &str) {
-        self.used.insert(name.to_string());
+        self.used.reserve(name);
     }
 }
 

@@ -30,7 +30,7 @@ pub fn decode_fn(g: &Gen, p: &mut Printer, id: TypeId, mode: Mode) {
         }
     }
     p.line("#[inline]");
-    let reader = if body_reads(&plan.body, mode) {
+    let reader = if plan.needs_reader(mode == Mode::Read) {
         "r"
     } else {
         "_r"
@@ -42,22 +42,6 @@ pub fn decode_fn(g: &Gen, p: &mut Printer, id: TypeId, mode: Mode) {
         Body::Union(u) => decode_union(g, p, id, u, mode),
     }
     p.close("}");
-}
-
-/// Whether the body of a type's `read` or `check` uses the reader: anything with bits,
-/// and in `read` a nested struct or union even of zero bits (its own `read` is called).
-fn body_reads(body: &Body, mode: Mode) -> bool {
-    match body {
-        Body::Struct(s) => s.fields.iter().any(|f| values::reads(&f.node, mode)),
-        Body::Enum(e) => e.tag_bits > 0,
-        Body::Union(u) => {
-            u.tag_bits > 0
-                || u.arms
-                    .iter()
-                    .filter_map(|a| a.payload.as_ref())
-                    .any(|n| values::reads(n, mode))
-        }
-    }
 }
 
 fn decode_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, mode: Mode) {

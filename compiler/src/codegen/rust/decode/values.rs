@@ -34,20 +34,6 @@ impl Mode {
     }
 }
 
-/// Whether decoding `node` uses the reader: anything with bits, and in `read` a
-/// zero-width struct or union (whose own `read` is called) or an array of them.
-pub(crate) fn reads(node: &Node, mode: Mode) -> bool {
-    if !node.is_zero_width() {
-        return true;
-    }
-    match (&node.op, mode) {
-        (_, Mode::Check) => false,
-        (Op::Named(_), Mode::Read) => true,
-        (Op::Array(a), Mode::Read) => reads(&a.elem, mode),
-        _ => false,
-    }
-}
-
 /// The one value of a zero-width scalar (a literal with its type's suffix, so that
 /// `let x = 5u16;` has the field's type).
 pub(crate) fn constant(g: &Gen, s: &Scalar) -> String {
@@ -434,7 +420,7 @@ fn decode_array(
         return;
     }
     // An element that reads nothing needs no index for its errors.
-    let i = if reads(&a.elem, mode) {
+    let i = if a.elem.needs_reader(mode == Mode::Read) {
         ctx.deeper().var("i")
     } else {
         "_".to_string()

@@ -69,7 +69,11 @@ pub fn decode_fn(g: &Gen, p: &mut Printer, id: TypeId, mode: Mode) {
     if let (Body::Struct(s), Mode::Read) = (&plan.body, mode) {
         run_tables(g, p, id, s);
     }
-    let r = if plan.is_zero_width() { "_r" } else { "r" };
+    let r = if plan.needs_reader(mode == Mode::Read) {
+        "r"
+    } else {
+        "_r"
+    };
     match mode {
         Mode::Read => {
             p.doc(&[vec!["Reads a value at the reader's position.".into()]]);
