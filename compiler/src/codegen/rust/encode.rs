@@ -476,8 +476,15 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
 fn write_length(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length) {
     let var = ctx.var("len");
     p.line(format!("let {var} = {}.len();", v.recv()));
-    if let Some(m) = len.max {
-        p.open(format!("if {var} > {m} {{"));
+    // A `usize` cannot exceed 2^64 - 1, and a bound above `u32::MAX` is compared in
+    // `u64` (a `usize` literal that large would not compile for 32-bit targets).
+    if let Some(m) = len.max.filter(|&m| m < u64::MAX) {
+        let cond = if m > u64::from(u32::MAX) {
+            format!("{var} as u64 > {m}")
+        } else {
+            format!("{var} > {m}")
+        };
+        p.open(format!("if {cond} {{"));
         return_error(
             p,
             ctx,

@@ -63,10 +63,21 @@ pub(crate) fn bounded_offset(x: &str, repr: IntRepr, min: i128) -> String {
         (false, false, m) => format!("u64::from({x}) - {m}"),
         // i64: the difference can exceed i64::MAX, but wraps to the right u64.
         (true, true, 0) => format!("{x} as u64"),
-        (true, true, m) => format!("{x}.wrapping_sub({}) as u64", i64_lit(m)),
+        (true, true, m) => format!("{}.wrapping_sub({}) as u64", receiver(x), i64_lit(m)),
         // Narrower signed types cannot overflow in i64.
+        (true, false, 0) => format!("i64::from({x}) as u64"),
         (true, false, m) if m < 0 => format!("(i64::from({x}) + {}) as u64", -m),
         (true, false, m) => format!("(i64::from({x}) - {m}) as u64"),
+    }
+}
+
+/// `x` as the receiver of a method call: a dereference (`*item`) needs brackets, or
+/// the call would bind to `item`.
+fn receiver(x: &str) -> String {
+    if x.starts_with('*') {
+        format!("({x})")
+    } else {
+        x.to_string()
     }
 }
 
@@ -74,7 +85,7 @@ pub(crate) fn bounded_offset(x: &str, repr: IntRepr, min: i128) -> String {
 /// `max - min` for any value outside it (below `min` included), whatever the types.
 fn wrapping_offset(x: &str, repr: IntRepr, min: i128) -> String {
     match (repr.signed(), repr == IntRepr::U64, min) {
-        (false, true, m) if m != 0 => format!("{x}.wrapping_sub({m})"),
+        (false, true, m) if m != 0 => format!("{}.wrapping_sub({m})", receiver(x)),
         (false, false, m) if m != 0 => format!("u64::from({x}).wrapping_sub({m})"),
         // The others cannot overflow (or already wrap).
         _ => bounded_offset(x, repr, min),
@@ -91,6 +102,7 @@ pub(crate) fn bounded_from_raw(raw: &str, repr: IntRepr, min: i128) -> String {
         // The sum is in range, but `raw` alone may exceed i64::MAX: wrap.
         (true, IntRepr::I64, 0) => format!("{raw} as i64"),
         (true, IntRepr::I64, m) => format!("({raw} as i64).wrapping_add({})", i64_lit(m)),
+        (true, r, 0) => format!("{raw} as {}", int_type(r)),
         (true, r, m) if m < 0 => format!("(({raw} as i64) - {}) as {}", -m, int_type(r)),
         (true, r, m) => format!("(({raw} as i64) + {m}) as {}", int_type(r)),
     }

@@ -14,6 +14,7 @@ mod json;
 mod message;
 pub mod naming;
 mod printer;
+mod spell;
 mod types;
 
 use crate::ir::{FloatRepr, IntRepr, Schema, TypeId};
@@ -44,29 +45,40 @@ pub fn generate_rust(schema: &Schema, opts: &RustOptions) -> String {
     p.line("// Generated code needs the runtime API it was written against.");
     p.line("const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 2);");
     p.blank();
-    // The one import: `.in_field(..)` / `.at_index(..)` on results. An underscore
-    // import cannot clash with anything in the including module.
-    p.line("use ::bitwire::ResultExt as _;");
-    p.blank();
+    let mut body = Printer::new();
+    print_items(&g, &mut body);
+    if body.uses_result_ext() {
+        // The one import: `.in_field(..)` / `.at_index(..)` on results. An underscore
+        // import cannot clash with anything in the including module.
+        p.line("use ::bitwire::ResultExt as _;");
+        p.blank();
+    }
+    p.append(body);
+    p.finish()
+}
+
+/// Every item of the generated file after its header.
+fn print_items(g: &Gen, p: &mut Printer) {
+    let schema = g.schema;
     p.line("/// Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md).");
     p.line(format!(
         "pub const SCHEMA_FINGERPRINT: u64 = 0x{};",
         crate::fingerprint::hex(g.fingerprints.schema)
     ));
-    types::constants(&g, &mut p);
+    types::constants(g, p);
     for id in 0..schema.types.len() {
         p.blank();
-        types::declaration(&g, &mut p, id);
+        types::declaration(g, p, id);
         p.blank();
-        types::inherent_impl(&g, &mut p, id);
+        types::inherent_impl(g, p, id);
         p.blank();
-        types::packed_impl(&g, &mut p, id);
+        types::packed_impl(g, p, id);
     }
     if schema.messages().next().is_some() {
         p.blank();
-        message::dispatch(&g, &mut p);
+        message::dispatch(g, p);
     }
-    p.finish()
+    spell::print_aliases(&g.aliases, p);
 }
 
 /// Everything the emitters share: the schema, its codec plan, its naming plan and
@@ -82,19 +94,25 @@ pub(crate) struct Gen<'a> {
     copy: Vec<bool>,
     /// Per type: whether its Rust type can derive `Eq` and `Hash` (no floats inside).
     eq: Vec<bool>,
+    /// Type aliases of deeply nested types, made while printing (see [`spell`]).
+    aliases: std::cell::RefCell<spell::Aliases>,
 }
 
 impl<'a> Gen<'a> {
     fn new(schema: &'a Schema, opts: &'a RustOptions) -> Gen<'a> {
         let n = schema.types.len();
+        let names = Names::new(schema);
+        let mut idents: Vec<String> = names.types.iter().map(|t| t.ident.clone()).collect();
+        idents.push(names.message_enum.clone());
         let mut g = Gen {
             schema,
             plan: CodecPlan::build(schema),
-            names: Names::new(schema),
+            names,
             opts,
             fingerprints: crate::fingerprint::fingerprints(schema),
             copy: vec![true; n],
             eq: vec![true; n],
+            aliases: std::cell::RefCell::new(spell::Aliases::new(idents)),
         };
         // Fixpoint: a type loses a trait when any member lacks it; recursion through
         // lists is fine because a list already removes `Copy`.
@@ -173,34 +191,6 @@ impl<'a> Gen<'a> {
     /// The Rust identifier of a named type.
     pub fn ident(&self, id: TypeId) -> &str {
         &self.names.types[id].ident
-    }
-
-    /// The Rust type of a value. Arrays the plan holds out of line are boxed, so that
-    /// no value of a generated type is large on the stack.
-    pub fn rust_type(&self, node: &Node) -> String {
-        use crate::plan::ScalarKind;
-        match &node.op {
-            Op::Scalar(s) => match s.kind {
-                ScalarKind::Bool => "bool".into(),
-                ScalarKind::UInt { repr }
-                | ScalarKind::SInt { repr }
-                | ScalarKind::Bounded { repr, .. } => int_type(repr).into(),
-                ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => {
-                    float_type(repr).into()
-                }
-                ScalarKind::Enum { id, .. } => self.ident(id).into(),
-            },
-            Op::Varint(v) => int_type(v.repr).into(),
-            Op::Optional(inner) => format!("Option<{}>", self.rust_type(inner)),
-            Op::Array(a) if a.out_of_line => {
-                format!("Box<[{}; {}]>", self.rust_type(&a.elem), a.len)
-            }
-            Op::Array(a) => format!("[{}; {}]", self.rust_type(&a.elem), a.len),
-            Op::List(l) => format!("Vec<{}>", self.rust_type(&l.elem)),
-            Op::String(_) => "String".into(),
-            Op::Bytes(_) => "Vec<u8>".into(),
-            Op::Named(id) => self.ident(*id).into(),
-        }
     }
 }
 
@@ -481,6 +471,10 @@ pub(crate) fn try_expr(p: &mut Printer, ctx: &Ctx, expr: &str) -> String {
 /// one path segment per statement, until a single call is left.
 fn with_path(p: &mut Printer, ctx: &Ctx, expr: &str, tmp: &str, end: &str) -> String {
     let calls = ctx.calls();
+    if end == "?" && !calls.is_empty() {
+        // The path goes onto a `Result`: the trait method.
+        p.use_result_ext();
+    }
     let whole = format!("{expr}{}{end}", calls.concat());
     if calls.is_empty() || whole.len() < printer::SHORT_WIDTH || chain_elements(&whole) < 2 {
         return whole;

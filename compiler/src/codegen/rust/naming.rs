@@ -132,7 +132,10 @@ fn escape_value_ident(ident: String) -> String {
         format!("{ident}_")
     } else if KEYWORDS.contains(&ident.as_str()) {
         format!("r#{ident}")
-    } else if ident.is_empty() || ident.starts_with(|c: char| c.is_ascii_digit()) {
+    } else if ident.is_empty() {
+        // A name of underscores only (`_`, `__`).
+        "f_".to_string()
+    } else if ident.starts_with(|c: char| c.is_ascii_digit()) {
         format!("_{ident}")
     } else {
         ident

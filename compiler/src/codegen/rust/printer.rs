@@ -17,6 +17,9 @@ const SHORT_ELEMENT: usize = 10;
 pub struct Printer {
     buf: String,
     indent: usize,
+    /// Whether the text calls `in_field` / `at_index` on a `Result`, which needs the
+    /// runtime's `ResultExt` in scope.
+    uses_result_ext: bool,
 }
 
 impl Printer {
@@ -36,6 +39,7 @@ impl Printer {
         Printer {
             buf: String::new(),
             indent: self.indent + extra,
+            uses_result_ext: false,
         }
     }
 
@@ -47,6 +51,17 @@ impl Printer {
     /// Appends the text of a [`Printer::child`].
     pub fn append(&mut self, child: Printer) {
         self.buf.push_str(&child.buf);
+        self.uses_result_ext |= child.uses_result_ext;
+    }
+
+    /// Records that the text calls a `ResultExt` method on a `Result`.
+    pub fn use_result_ext(&mut self) {
+        self.uses_result_ext = true;
+    }
+
+    /// Whether the text calls a `ResultExt` method on a `Result`.
+    pub fn uses_result_ext(&self) -> bool {
+        self.uses_result_ext
     }
 
     /// Columns taken by the current indentation.

@@ -167,8 +167,13 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
         crate::fingerprint::hex(g.fingerprints.types[id])
     ));
     if let TypeDefKind::Struct { fields } = &def.kind {
+        // Fields whose names differ only in case (`ordra_umpa`, `OrdraUmpa`) get
+        // distinct prefixes.
+        let mut prefixes = std::collections::HashSet::new();
         for f in fields {
-            field_constants(p, f);
+            let prefix =
+                crate::codegen::words::unique(naming::const_ident(&f.name), &mut prefixes, "_");
+            field_constants(p, f, &prefix);
         }
     }
     p.blank();
@@ -196,8 +201,7 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
 /// Named bounds of a field: `HEALTH_MIN` / `HEALTH_MAX` for narrowed integers,
 /// bounded and quantized values, `NAME_MAX_LEN` for bounded lengths, `NAME_LEN` for
 /// arrays. Optional fields expose the bounds of their payload.
-fn field_constants(p: &mut Printer, f: &Field) {
-    let prefix = naming::const_ident(&f.name);
+fn field_constants(p: &mut Printer, f: &Field, prefix: &str) {
     let ty = match &f.ty {
         Type::Optional { inner } => inner.as_ref(),
         ty => ty,
