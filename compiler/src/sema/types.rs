@@ -318,6 +318,24 @@ impl Lowerer<'_> {
             FloatRepr::F32 => (f64::from(min as f32), f64::from(max as f32)),
             FloatRepr::F64 => (min, max),
         };
+        if !((max - min) * steps as f64).is_finite() {
+            // §4.3 decodes `MIN + ((MAX - MIN) * q) / STEPS`: the product must stay finite
+            // for every q, or decoded values would be infinite.
+            let span = r.range_span.to(match quant {
+                Quant::Bits(_, e) | Quant::Step(_, e) => e.span,
+            });
+            self.diags.push(
+                Diagnostic::error(
+                    Code::ValueOutOfRange,
+                    "range too wide for its grid: (MAX - MIN) × STEPS overflows `f64`",
+                    span,
+                    "overflows",
+                )
+                .with_note("decoding computes MIN + ((MAX - MIN) × q) / STEPS (spec §4.3)")
+                .with_help("narrow the range or use fewer steps"),
+            );
+            return PLACEHOLDER;
+        }
         let grid = (max - min) / steps as f64;
         let magnitude = min.abs().max(max.abs());
         let spacing = magnitude * 2f64.powi(-mantissa_bits);
