@@ -6,6 +6,7 @@
 //! runner in `tests/vectors.rs`.
 
 pub mod mutate;
+pub mod values;
 
 use bitwire::json::JsonError;
 use serde_json::Value;
