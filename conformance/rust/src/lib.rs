@@ -5,7 +5,12 @@
 //! exposes one [`TypeCodec`] per named type, found by suite and type name, for the
 //! runner in `tests/vectors.rs`.
 
+pub mod adversarial;
+pub mod alloc;
+pub mod check;
+pub mod corpus;
 pub mod mutate;
+pub mod outcome;
 pub mod values;
 
 use bitwire::json::JsonError;

@@ -14,52 +14,16 @@
 //! Bounded for CI: `BITWIRE_PROP_CASES` (default 200 values per type) and
 //! `BITWIRE_SEED` (default 42) make longer or different runs; a failure prints the seed.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use bitwire::PathSegment;
 use bitwire_compiler::codec::random::{random_value, Rng};
 use bitwire_compiler::codec::{self, CodecError, Value};
 use bitwire_compiler::ir::{Schema, Type, TypeId};
+use bitwire_conformance::alloc::{peak_during, Counting};
 use bitwire_conformance::mutate::mutations;
 use bitwire_conformance::{registry, Failure, TypeCodec};
 
-/// Counts the bytes live on this thread, and the peak since the last reset.
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: delegates every call to `System` unchanged; only updates two thread-local
-// counters, which never allocate (const-initialized `Cell`s).
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.with(|l| l.get()) + layout.size();
-        LIVE.with(|l| l.set(live));
-        PEAK.with(|p| p.set(p.get().max(live)));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.with(|l| l.set(l.get().saturating_sub(layout.size())));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
 static ALLOC: Counting = Counting;
-
-/// Peak bytes allocated on this thread while running `f`, above what was live before.
-fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let base = LIVE.with(|l| l.get());
-    PEAK.with(|p| p.set(base));
-    let r = f();
-    (r, PEAK.with(|p| p.get()) - base)
-}
 
 /// Peak bytes allocated by building an error equal to `e` the way generated code does
 /// (innermost path segment first).

@@ -1,11 +1,128 @@
-//! Placeholder driver: prints schema N of seed S.
+//! The schemagen command (see conformance/schemagen/README.md):
+//!
+//!     schemagen print [--seed S] [--index I]       one schema's text
+//!     schemagen write DIR [--seed S] [--schemas N]  N schemas as DIR/sNNN.bw
+//!     schemagen run [options]                       the differential run
+//!
+//! `run` options (each also from the environment): `--seed S`
+//! (`BITWIRE_SCHEMA_SEED`, 42), `--schemas N` (`BITWIRE_SCHEMAS`, 8), `--cases N`
+//! (`BITWIRE_SCHEMA_CASES`, 10 values per type), `--adversarial BYTES`
+//! (`BITWIRE_SCHEMA_ADVERSARIAL`, 2048; 0 for none), `--langs rust,go,ts`
+//! (`BITWIRE_SCHEMA_LANGS`), `--runtimes node,bun,deno` (`BITWIRE_SCHEMA_RUNTIMES`),
+//! `--out DIR` (`target/schemagen/seed-S`), `--known FILE`
+//! (`conformance/schemagen/known-failures.txt`), `--no-lint` (no clippy on the
+//! generated Rust), `--write-known FILE` (write the failures found as a
+//! known-failures list). Exits 1 on a failure that is not listed, or a listed one
+//! that no longer happens.
+
+use std::path::PathBuf;
+
+use bitwire_schemagen::driver::exec::{repo_root, target_dir};
+use bitwire_schemagen::driver::report::{known_lines, report};
+use bitwire_schemagen::driver::results::Known;
+use bitwire_schemagen::driver::{run, write_schema, Config};
+
+/// The value of `--name`, else of `$env`.
+fn opt(args: &[String], name: &str, env: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+        .or_else(|| std::env::var(env).ok().filter(|v| !v.is_empty()))
+}
+
+fn num(args: &[String], name: &str, env: &str, default: u64) -> u64 {
+    opt(args, name, env).map_or(default, |v| {
+        v.parse().unwrap_or_else(|_| {
+            eprintln!("schemagen: {name} takes a number, not {v}");
+            std::process::exit(2)
+        })
+    })
+}
+
+fn list(args: &[String], name: &str, env: &str, default: &str) -> Vec<String> {
+    opt(args, name, env)
+        .unwrap_or_else(|| default.into())
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+fn config(args: &[String]) -> Config {
+    let seed = num(args, "--seed", "BITWIRE_SCHEMA_SEED", 42);
+    let bitwire = std::env::var_os("BITWIRE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir().join("debug/bitwire"));
+    if !bitwire.exists() {
+        eprintln!(
+            "schemagen: {} not found: cargo build -p bitwire-compiler, or set BITWIRE",
+            bitwire.display()
+        );
+        std::process::exit(2);
+    }
+    Config {
+        seed,
+        schemas: num(args, "--schemas", "BITWIRE_SCHEMAS", 8),
+        cases: num(args, "--cases", "BITWIRE_SCHEMA_CASES", 10),
+        adversarial: num(args, "--adversarial", "BITWIRE_SCHEMA_ADVERSARIAL", 2048) as usize,
+        out: opt(args, "--out", "BITWIRE_SCHEMA_OUT")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| repo_root().join(format!("target/schemagen/seed-{seed}"))),
+        langs: list(args, "--langs", "BITWIRE_SCHEMA_LANGS", "rust,go,ts"),
+        runtimes: list(
+            args,
+            "--runtimes",
+            "BITWIRE_SCHEMA_RUNTIMES",
+            "node,bun,deno",
+        ),
+        lint: !args.iter().any(|a| a == "--no-lint"),
+        bitwire: bitwire.canonicalize().unwrap_or(bitwire),
+    }
+}
+
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().unwrap())
-        .collect();
-    print!(
-        "{}",
-        bitwire_schemagen::render::render(&bitwire_schemagen::generate(args[0], args[1]))
-    );
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("print") => {
+            let seed = num(&args, "--seed", "BITWIRE_SCHEMA_SEED", 42);
+            let index = num(&args, "--index", "BITWIRE_SCHEMA_INDEX", 0);
+            print!(
+                "{}",
+                bitwire_schemagen::render::render(&bitwire_schemagen::generate(seed, index))
+            );
+        }
+        Some("write") => {
+            let dir = PathBuf::from(args.get(1).expect("usage: schemagen write DIR"));
+            std::fs::create_dir_all(&dir).expect("create DIR");
+            let seed = num(&args, "--seed", "BITWIRE_SCHEMA_SEED", 42);
+            for index in 0..num(&args, "--schemas", "BITWIRE_SCHEMAS", 8) {
+                write_schema(&dir, seed, index);
+            }
+        }
+        Some("run") => {
+            let cfg = config(&args);
+            let known_path = opt(&args, "--known", "BITWIRE_SCHEMA_KNOWN")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| repo_root().join("conformance/schemagen/known-failures.txt"));
+            let known = Known::parse(&std::fs::read_to_string(&known_path).unwrap_or_default());
+            println!(
+                "schemagen: seed {}, {} schemas → {}",
+                cfg.seed,
+                cfg.schemas,
+                cfg.out.display()
+            );
+            let done = run(cfg);
+            let verdict = report(&done, &known);
+            if let Some(path) = opt(&args, "--write-known", "BITWIRE_SCHEMA_WRITE_KNOWN") {
+                std::fs::write(&path, known_lines(&done, &known))
+                    .expect("write the known failures");
+                println!("  known-failures list written to {path}");
+            }
+            std::process::exit(i32::from(!verdict.ok()));
+        }
+        _ => {
+            eprintln!("usage: schemagen print|write|run … (see conformance/schemagen/README.md)");
+            std::process::exit(2);
+        }
+    }
 }

@@ -1,0 +1,160 @@
+//! Inputs built to make decoders work hard, derived from the schema: for a type with
+//! lists, a valid value where one list holds as many copies of its element's
+//! cheapest value (fewest encoded bits: absent optionals, empty lists, the smallest
+//! union variant, …) as fit in a target size — `list<optional<Big>>` of all-absent
+//! elements is one bit per element, a list of unions with a 1-bit unit tag likewise,
+//! `list<list<T>>` of empty inner lists a few bits per element. Each such input is
+//! also offered cut one byte short (an error deep inside the long list).
+//!
+//! Today the decoders must simply agree on these; they are the inputs on which a
+//! decode budget (`LimitExceeded`) and allocation measurements will be compared.
+
+use bitwire_compiler::codec::{self, Value};
+use bitwire_compiler::ir::{Schema, Type, TypeDefKind, TypeId};
+
+/// Most list sites (lists in depth-first order) tried per type.
+const SITES: usize = 4;
+
+/// Adversarial inputs for the top-level type `id`, about `target` bytes each, with a
+/// label saying what was built (`list #k ×n`).
+pub fn adversarial_inputs(schema: &Schema, id: TypeId, target: usize) -> Vec<(String, Vec<u8>)> {
+    let top = Type::Named {
+        id,
+        name: schema.types[id].name.clone(),
+    };
+    let mut out = Vec::new();
+    for site in 0..SITES {
+        let mut b = Builder {
+            s: schema,
+            left: site as isize,
+            target_bits: target as u64 * 8,
+            built: None,
+        };
+        let value = b.build(&top);
+        let Some(what) = b.built else {
+            break;
+        };
+        let bytes = codec::encode(schema, id, &value).expect("built values are valid");
+        let label = format!("list #{site} {what}");
+        if bytes.len() > 1 {
+            out.push((format!("{label}, cut"), bytes[..bytes.len() - 1].to_vec()));
+        }
+        out.push((label, bytes));
+    }
+    out
+}
+
+/// The value of `ty` that encodes to the fewest bits.
+pub fn cheapest(s: &Schema, ty: &Type) -> Value {
+    match ty {
+        Type::Bool => Value::Bool(false),
+        Type::UInt { .. } | Type::SInt { .. } | Type::VarUInt { .. } | Type::VarSInt { .. } => {
+            Value::Int(0)
+        }
+        Type::Bounded { min, .. } => Value::Int(*min),
+        Type::Float { .. } => Value::Float(0.0),
+        // q = 0 decodes to exactly MIN (spec §4.3).
+        Type::Quantized { min, .. } => Value::Float(*min),
+        Type::Optional { .. } => Value::none(),
+        Type::Array { elem, len } => Value::Array((0..*len).map(|_| cheapest(s, elem)).collect()),
+        Type::List { .. } => Value::Array(Vec::new()),
+        Type::String { .. } => Value::String(String::new()),
+        Type::Bytes { .. } => Value::Bytes(Vec::new()),
+        Type::Named { id, .. } => match &s.types[*id].kind {
+            TypeDefKind::Struct { fields } => Value::Struct(
+                fields
+                    .iter()
+                    .map(|f| (f.name.clone(), cheapest(s, &f.ty)))
+                    .collect(),
+            ),
+            TypeDefKind::Enum { variants, .. } => Value::Enum(variants[0].name.clone()),
+            TypeDefKind::Union { variants, .. } => {
+                let v = variants
+                    .iter()
+                    .min_by_key(|v| v.payload.as_ref().map_or(0, |p| codec::min_bits(s, p)))
+                    .expect("unions have variants");
+                Value::Union {
+                    variant: v.name.clone(),
+                    payload: v.payload.as_ref().map(|p| Box::new(cheapest(s, p))),
+                }
+            }
+        },
+    }
+}
+
+/// Builds the value whose list number `left` (depth-first) is long.
+struct Builder<'a> {
+    s: &'a Schema,
+    /// Lists still to pass before the one to fill; below zero once it is built.
+    left: isize,
+    target_bits: u64,
+    /// What was built, once it is.
+    built: Option<String>,
+}
+
+impl Builder<'_> {
+    fn build(&mut self, ty: &Type) -> Value {
+        if self.built.is_some() {
+            return cheapest(self.s, ty);
+        }
+        match ty {
+            Type::List { elem, max, .. } => {
+                if self.left == 0 {
+                    self.left = -1;
+                    let bits = codec::min_bits(self.s, elem).max(1);
+                    let n = (self.target_bits / bits)
+                        .min(max.unwrap_or(u64::MAX))
+                        .max(1);
+                    self.built = Some(format!("×{n} of {bits}-bit elements"));
+                    return Value::Array((0..n).map(|_| cheapest(self.s, elem)).collect());
+                }
+                self.left -= 1;
+                let inner = self.build(elem);
+                if self.built.is_some() {
+                    Value::Array(vec![inner])
+                } else {
+                    Value::Array(Vec::new())
+                }
+            }
+            Type::Optional { inner } => {
+                let v = self.build(inner);
+                if self.built.is_some() {
+                    Value::some(v)
+                } else {
+                    Value::none()
+                }
+            }
+            Type::Array { elem, len } => {
+                let first = self.build(elem);
+                let mut out = vec![first];
+                out.extend((1..*len).map(|_| cheapest(self.s, elem)));
+                Value::Array(out)
+            }
+            Type::Named { id, .. } => self.named(*id, ty),
+            _ => cheapest(self.s, ty),
+        }
+    }
+
+    fn named(&mut self, id: TypeId, ty: &Type) -> Value {
+        match &self.s.types[id].kind {
+            TypeDefKind::Struct { fields } => Value::Struct(
+                fields
+                    .iter()
+                    .map(|f| (f.name.clone(), self.build(&f.ty)))
+                    .collect(),
+            ),
+            TypeDefKind::Union { variants, .. } => {
+                for v in variants {
+                    if let Some(p) = &v.payload {
+                        let payload = self.build(p);
+                        if self.built.is_some() {
+                            return Value::variant(&v.name, payload);
+                        }
+                    }
+                }
+                cheapest(self.s, ty)
+            }
+            TypeDefKind::Enum { .. } => cheapest(self.s, ty),
+        }
+    }
+}
