@@ -108,48 +108,59 @@ pub fn write_corpus(
     let mut counts = Counts::default();
     writeln!(out, "{}", json!({ "seed": opts.seed, "cases": opts.cases }))?;
     for suite in suites {
-        let (s, name) = (&suite.schema, suite.name.as_str());
-        let draw = value_schema(s);
-        for id in 0..s.types.len() {
-            let named = Type::Named {
-                id,
-                name: s.types[id].name.clone(),
-            };
-            for _ in 0..opts.cases {
-                let value = random_value(&mut rng, &draw, &named);
-                let json = codec::value_to_json(s, id, &value);
-                let bytes = match codec::encode(s, id, &value) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        let what =
-                            format!("the reference codec cannot encode its own random value: {e}");
-                        counts
-                            .rejected
-                            .push((name.into(), s.types[id].name.clone(), what, json));
-                        continue;
-                    }
-                };
-                let line = json!({
-                    "suite": name, "type": s.types[id].name,
-                    "value": json,
-                    "bytes": codec::to_hex(&bytes),
-                });
-                writeln!(out, "{line}")?;
-                counts.values += 1;
-                for input in mutations(&mut rng, &bytes) {
-                    writeln!(out, "{}", input_line(name, s, id, &input))?;
-                    counts.inputs += 1;
-                }
-            }
-            if opts.adversarial > 0 {
-                for (what, input) in adversarial_inputs(s, id, opts.adversarial) {
-                    let mut line = input_line(name, s, id, &input);
-                    line["adversarial"] = json!(what);
-                    writeln!(out, "{line}")?;
-                    counts.adversarial += 1;
-                }
-            }
+        let draw = value_schema(&suite.schema);
+        for id in 0..suite.schema.types.len() {
+            write_type(out, &mut rng, suite, &draw, id, opts, &mut counts)?;
         }
     }
     Ok(counts)
+}
+
+/// Writes the lines of one named type `id` of `suite`: `opts.cases` random values
+/// (drawn from `draw`, the suite's [`value_schema`]), each with its mutations, and
+/// the adversarial inputs.
+pub fn write_type(
+    out: &mut dyn Write,
+    rng: &mut Rng,
+    suite: &Suite,
+    draw: &Schema,
+    id: TypeId,
+    opts: Options,
+    counts: &mut Counts,
+) -> std::io::Result<()> {
+    let (s, name) = (&suite.schema, suite.name.as_str());
+    let ty = &s.types[id].name;
+    let named = Type::Named {
+        id,
+        name: ty.clone(),
+    };
+    for _ in 0..opts.cases {
+        let value = random_value(rng, draw, &named);
+        let json = codec::value_to_json(s, id, &value);
+        let bytes = match codec::encode(s, id, &value) {
+            Ok(b) => b,
+            Err(e) => {
+                let what = format!("the reference codec cannot encode its own random value: {e}");
+                counts.rejected.push((name.into(), ty.clone(), what, json));
+                continue;
+            }
+        };
+        let line =
+            json!({ "suite": name, "type": ty, "value": json, "bytes": codec::to_hex(&bytes) });
+        writeln!(out, "{line}")?;
+        counts.values += 1;
+        for input in mutations(rng, &bytes) {
+            writeln!(out, "{}", input_line(name, s, id, &input))?;
+            counts.inputs += 1;
+        }
+    }
+    if opts.adversarial > 0 {
+        for (what, input) in adversarial_inputs(s, id, opts.adversarial) {
+            let mut line = input_line(name, s, id, &input);
+            line["adversarial"] = json!(what);
+            writeln!(out, "{line}")?;
+            counts.adversarial += 1;
+        }
+    }
+    Ok(())
 }

@@ -6,7 +6,9 @@
 
 pub mod driver;
 pub mod gen;
+pub mod minimize;
 pub mod model;
 pub mod render;
+pub mod visit;
 
 pub use gen::generate;

@@ -3,6 +3,7 @@
 //!     schemagen print [--seed S] [--index I]       one schema's text
 //!     schemagen write DIR [--seed S] [--schemas N]  N schemas as DIR/sNNN.bw
 //!     schemagen run [options]                       the differential run
+//!     schemagen minimize ID [--run DIR]             shrink one failure of a run
 //!
 //! `run` options (each also from the environment): `--seed S`
 //! (`BITWIRE_SCHEMA_SEED`, 42), `--schemas N` (`BITWIRE_SCHEMAS`, 8), `--cases N`
@@ -12,8 +13,13 @@
 //! `--out DIR` (`target/schemagen/seed-S`), `--known FILE`
 //! (`conformance/schemagen/known-failures.txt`), `--no-lint` (no clippy on the
 //! generated Rust), `--write-known FILE` (write the failures found as a
-//! known-failures list). Exits 1 on a failure that is not listed, or a listed one
-//! that no longer happens.
+//! known-failures list), `--minimize` (minimize every new failure afterwards).
+//! Exits 1 on a failure that is not listed, or a listed one that no longer happens.
+//!
+//! `minimize ID` takes a failure id of a run's report (`42/s022.impl:go:decode`) and
+//! the run directory (`--run`, default `target/schemagen/seed-S`), and prints a
+//! small reproduction with every decoder's outcome (also written to
+//! `DIR/minimize/<id>/repro.md`).
 
 use std::path::PathBuf;
 
@@ -21,6 +27,8 @@ use bitwire_schemagen::driver::exec::{repo_root, target_dir};
 use bitwire_schemagen::driver::report::{known_lines, report};
 use bitwire_schemagen::driver::results::Known;
 use bitwire_schemagen::driver::{run, write_schema, Config};
+use bitwire_schemagen::minimize::{minimize, target_of};
+use serde_json::Value;
 
 /// The value of `--name`, else of `$env`.
 fn opt(args: &[String], name: &str, env: &str) -> Option<String> {
@@ -80,6 +88,41 @@ fn config(args: &[String]) -> Config {
     }
 }
 
+/// Minimizes failure `id` of the run in `dir`; prints and returns the reproduction.
+fn minimize_one(dir: &std::path::Path, id: &str, bitwire: PathBuf) -> bool {
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_default();
+    let corpus: Vec<String> = read("corpus.jsonl").lines().map(String::from).collect();
+    let record = read("failures.jsonl")
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|r| r["id"] == id);
+    let Some(target) = record.as_ref().and_then(|r| target_of(r, &corpus)) else {
+        eprintln!(
+            "schemagen: no failure {id} in {}/failures.jsonl",
+            dir.display()
+        );
+        return false;
+    };
+    let work = dir.join("minimize").join(id.replace(['/', ':', '.'], "_"));
+    println!(
+        "schemagen: minimizing {id} (signature {}) in {}",
+        target.signature,
+        work.display()
+    );
+    match minimize(target, bitwire, work.clone()) {
+        Some(m) => {
+            let md = m.markdown(id);
+            println!("\n{md}");
+            std::fs::write(work.join("repro.md"), md).expect("write repro.md");
+            true
+        }
+        None => {
+            println!("schemagen: {id} does not reproduce on its own");
+            false
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -119,6 +162,19 @@ fn main() {
                 println!("  known-failures list written to {path}");
             }
             std::process::exit(i32::from(!verdict.ok()));
+        }
+        Some("minimize") => {
+            let id = args.get(1).cloned().unwrap_or_default();
+            let seed: u64 = id
+                .split('/')
+                .next()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(42);
+            let dir = opt(&args, "--run", "BITWIRE_SCHEMA_RUN")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| repo_root().join(format!("target/schemagen/seed-{seed}")));
+            let ok = minimize_one(&dir, &id, config(&args).bitwire);
+            std::process::exit(i32::from(!ok));
         }
         _ => {
             eprintln!("usage: schemagen print|write|run … (see conformance/schemagen/README.md)");

@@ -82,7 +82,7 @@ pub fn write_schema(dir: &Path, seed: u64, index: u64) -> String {
 /// Runs `bitwire gen` for every suite of `dir` in `lang`, into a scratch directory:
 /// suites the generator fails on (a panic, a stack overflow) fail `gen` and are left
 /// out of `lang`'s suites directory, which is returned.
-fn gen_check(ctx: &Ctx, r: &mut Results, suites: &Path, lang: &str) -> PathBuf {
+pub fn gen_check(ctx: &Ctx, r: &mut Results, suites: &Path, lang: &str) -> PathBuf {
     let dir = ctx.out.join(lang).join("suites");
     let scratch = ctx.out.join(lang).join("gen-check");
     let _ = std::fs::remove_dir_all(&dir);

@@ -174,6 +174,7 @@ pub fn report(run: &Run, known: &Known) -> Verdict {
     }
     write_measures(&mut md, run);
     std::fs::write(run.config.out.join("report.md"), &md).expect("write report.md");
+    save_failures(run);
     print_summary(run, &verdict);
     verdict
 }
@@ -229,6 +230,21 @@ fn print_summary(run: &Run, v: &Verdict) {
         println!("  STALE {id}: listed in the known failures but passes; remove it");
     }
     println!("  report: {}", run.config.out.join("report.md").display());
+}
+
+/// Writes `failures.jsonl` in the run directory: one record per failure group, what
+/// `schemagen minimize ID` starts from.
+pub fn save_failures(run: &Run) {
+    let mut out = String::new();
+    for (key, f) in &run.results.failures {
+        let record = serde_json::json!({
+            "id": key.id(run.config.seed), "seed": run.config.seed,
+            "suite": key.suite, "type": key.ty, "runner": key.runner, "check": key.check,
+            "count": f.count, "line": f.line, "got": f.got, "detail": f.detail,
+        });
+        writeln!(out, "{record}").unwrap();
+    }
+    std::fs::write(run.config.out.join("failures.jsonl"), out).expect("write failures.jsonl");
 }
 
 /// The known-failures lines for every failure of `run` (for `--write-known`).

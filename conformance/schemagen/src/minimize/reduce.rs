@@ -1,0 +1,344 @@
+//! One-step reductions of a schema model, for the minimizer: drop a type, a field or
+//! a variant, simplify a type expression, inline the constants, strip the doc
+//! comments, rename everything to short names. Each candidate keeps the target type
+//! (possibly renamed) and drops whatever no longer has a use.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::model::{ConstVal, DeclKind, Item, Quant, Schema, TypeExpr, Value};
+
+/// A candidate schema and the name its target type has there.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub schema: Schema,
+    pub target: String,
+}
+
+/// The names a type expression refers to (types and constants).
+fn refs_of_type(t: &TypeExpr, out: &mut BTreeSet<String>) {
+    let v = |v: &Value, out: &mut BTreeSet<String>| {
+        if let Value::Const { name, .. } = v {
+            out.insert(name.clone());
+        }
+    };
+    match t {
+        TypeExpr::Bounded { min, max, .. } => {
+            v(min, out);
+            v(max, out);
+        }
+        TypeExpr::Quantized {
+            min, max, quant, ..
+        } => {
+            v(min, out);
+            v(max, out);
+            match quant {
+                Quant::Bits(b) | Quant::Step(b) => v(b, out),
+            }
+        }
+        TypeExpr::Optional(inner) => refs_of_type(inner, out),
+        TypeExpr::Array(elem, len) => {
+            refs_of_type(elem, out);
+            v(len, out);
+        }
+        TypeExpr::List(elem, max) => {
+            refs_of_type(elem, out);
+            if let Some(m) = max {
+                v(m, out);
+            }
+        }
+        TypeExpr::String(Some(m)) | TypeExpr::Bytes(Some(m)) => v(m, out),
+        TypeExpr::Named(n) => {
+            out.insert(n.clone());
+        }
+        _ => {}
+    }
+}
+
+/// The names an item refers to.
+fn refs_of_item(item: &Item) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let value = |v: &Option<Value>, out: &mut BTreeSet<String>| {
+        if let Some(Value::Const { name, .. }) = v {
+            out.insert(name.clone());
+        }
+    };
+    match item {
+        Item::Const(c) => value(&Some(c.value.clone()), &mut out),
+        Item::Type(t) => match &t.kind {
+            DeclKind::Struct { message_id, fields } => {
+                value(message_id, &mut out);
+                for f in fields {
+                    refs_of_type(&f.ty, &mut out);
+                }
+            }
+            DeclKind::Enum { variants, .. } | DeclKind::Union { variants, .. } => {
+                for v in variants {
+                    value(&v.value, &mut out);
+                    if let Some(p) = &v.payload {
+                        refs_of_type(p, &mut out);
+                    }
+                }
+            }
+        },
+    }
+    out
+}
+
+/// `schema` without the items `target` does not need (all of it for `*`, a
+/// whole-suite failure, where any type may be the culprit).
+pub fn closure(schema: &Schema, target: &str) -> Schema {
+    if target == "*" {
+        return schema.clone();
+    }
+    let by_name: BTreeMap<&str, &Item> = schema.items.iter().map(|i| (i.name(), i)).collect();
+    let mut keep = BTreeSet::new();
+    let mut todo = vec![target.to_string()];
+    while let Some(n) = todo.pop() {
+        if let Some(item) = by_name.get(n.as_str()) {
+            if keep.insert(n.clone()) {
+                todo.extend(refs_of_item(item));
+            }
+        }
+    }
+    Schema {
+        header: schema.header.clone(),
+        items: schema
+            .items
+            .iter()
+            .filter(|i| keep.contains(i.name()))
+            .cloned()
+            .collect(),
+    }
+}
+
+/// Simpler versions of a type expression, most drastic first.
+pub fn simpler(t: &TypeExpr) -> Vec<TypeExpr> {
+    let mut out = Vec::new();
+    if *t != TypeExpr::Bool {
+        out.push(TypeExpr::Bool);
+    }
+    let wrap = |inner: &TypeExpr, f: &dyn Fn(TypeExpr) -> TypeExpr| {
+        simpler(inner).into_iter().map(f).collect::<Vec<_>>()
+    };
+    match t {
+        TypeExpr::Bounded { signed, bits, .. } => out.push(TypeExpr::Int {
+            signed: *signed,
+            bits: *bits,
+        }),
+        TypeExpr::Quantized { wide, .. } => out.push(TypeExpr::Float { wide: *wide }),
+        TypeExpr::Optional(inner) => {
+            out.push((**inner).clone());
+            out.extend(wrap(inner, &|x| TypeExpr::Optional(Box::new(x))));
+        }
+        TypeExpr::Array(elem, len) => {
+            out.push((**elem).clone());
+            if *len != Value::Lit("1".into()) {
+                out.push(TypeExpr::Array(elem.clone(), Value::Lit("1".into())));
+            }
+            out.extend(wrap(elem, &|x| TypeExpr::Array(Box::new(x), len.clone())));
+        }
+        TypeExpr::List(elem, max) => {
+            out.push((**elem).clone());
+            if max.is_some() {
+                out.push(TypeExpr::List(elem.clone(), None));
+            }
+            out.extend(wrap(elem, &|x| TypeExpr::List(Box::new(x), max.clone())));
+        }
+        TypeExpr::String(Some(_)) => out.push(TypeExpr::String(None)),
+        TypeExpr::Bytes(Some(_)) => out.push(TypeExpr::Bytes(None)),
+        _ => {}
+    }
+    out
+}
+
+/// The literal a constant reference stands for, if it is a number.
+fn literal(v: &Value, consts: &BTreeMap<String, ConstVal>) -> Option<Value> {
+    let Value::Const { neg, name } = v else {
+        return None;
+    };
+    match consts.get(name)? {
+        ConstVal::Int(i) => Some(Value::Lit(if *neg { -i } else { *i }.to_string())),
+        ConstVal::Float(f) => Some(Value::Lit(format!("{:?}", if *neg { -f } else { *f }))),
+        ConstVal::Other => None,
+    }
+}
+
+/// Every one-step reduction of `c` (each followed by [`closure`]).
+pub fn reductions(c: &Candidate) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut push = |schema: Schema, target: &str| {
+        out.push(Candidate {
+            schema: closure(&schema, target),
+            target: target.to_string(),
+        })
+    };
+    push(c.schema.clone(), &c.target);
+    push(strip_docs(&c.schema), &c.target);
+    push(inline_consts(&c.schema), &c.target);
+    let (renamed, target) = rename(&c.schema, &c.target);
+    push(renamed, &target);
+    for i in 0..c.schema.items.len() {
+        if c.schema.items[i].name() != c.target {
+            let mut s = c.schema.clone();
+            s.items.remove(i);
+            push(s, &c.target);
+        }
+    }
+    for (i, item) in c.schema.items.iter().enumerate() {
+        let Item::Type(t) = item else {
+            continue;
+        };
+        let edit = |f: &mut dyn FnMut(&mut DeclKind)| {
+            let mut s = c.schema.clone();
+            if let Item::Type(t) = &mut s.items[i] {
+                f(&mut t.kind);
+            }
+            s
+        };
+        match &t.kind {
+            DeclKind::Struct { message_id, fields } => {
+                if message_id.is_some() {
+                    push(
+                        edit(&mut |k| {
+                            if let DeclKind::Struct { message_id, .. } = k {
+                                *message_id = None
+                            }
+                        }),
+                        &c.target,
+                    );
+                }
+                for (j, f) in fields.iter().enumerate() {
+                    push(
+                        edit(&mut |k| {
+                            if let DeclKind::Struct { fields, .. } = k {
+                                fields.remove(j);
+                            }
+                        }),
+                        &c.target,
+                    );
+                    for ty in simpler(&f.ty) {
+                        push(
+                            edit(&mut |k| {
+                                if let DeclKind::Struct { fields, .. } = k {
+                                    fields[j].ty = ty.clone()
+                                }
+                            }),
+                            &c.target,
+                        );
+                    }
+                }
+            }
+            DeclKind::Enum { variants, tag_bits } | DeclKind::Union { variants, tag_bits } => {
+                if tag_bits.is_some() {
+                    push(
+                        edit(&mut |k| {
+                            if let DeclKind::Enum { tag_bits, .. }
+                            | DeclKind::Union { tag_bits, .. } = k
+                            {
+                                *tag_bits = None
+                            }
+                        }),
+                        &c.target,
+                    );
+                }
+                for (j, v) in variants.iter().enumerate() {
+                    fn vs(k: &mut DeclKind) -> &mut Vec<crate::model::Variant> {
+                        match k {
+                            DeclKind::Enum { variants, .. } | DeclKind::Union { variants, .. } => {
+                                variants
+                            }
+                            DeclKind::Struct { .. } => unreachable!("a variant of a struct"),
+                        }
+                    }
+                    if variants.len() > 1 {
+                        push(
+                            edit(&mut |k| {
+                                vs(k).remove(j);
+                            }),
+                            &c.target,
+                        );
+                    }
+                    if v.value.is_some() {
+                        push(edit(&mut |k| vs(k)[j].value = None), &c.target);
+                    }
+                    if let Some(p) = &v.payload {
+                        push(edit(&mut |k| vs(k)[j].payload = None), &c.target);
+                        for ty in simpler(p) {
+                            push(
+                                edit(&mut |k| vs(k)[j].payload = Some(ty.clone())),
+                                &c.target,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn strip_docs(s: &Schema) -> Schema {
+    let mut s = s.clone();
+    for item in &mut s.items {
+        match item {
+            Item::Const(c) => c.doc.clear(),
+            Item::Type(t) => {
+                t.doc.clear();
+                match &mut t.kind {
+                    DeclKind::Struct { fields, .. } => {
+                        fields.iter_mut().for_each(|f| f.doc.clear())
+                    }
+                    DeclKind::Enum { variants, .. } | DeclKind::Union { variants, .. } => {
+                        variants.iter_mut().for_each(|v| v.doc.clear())
+                    }
+                }
+            }
+        }
+    }
+    s
+}
+
+/// Every constant reference replaced by its literal.
+fn inline_consts(s: &Schema) -> Schema {
+    let consts: BTreeMap<String, ConstVal> = s
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Const(c) => Some((c.name.clone(), c.eval)),
+            Item::Type(_) => None,
+        })
+        .collect();
+    let mut s = s.clone();
+    crate::visit::visit_values(&mut s, &mut |v| {
+        if let Some(lit) = literal(v, &consts) {
+            *v = lit;
+        }
+    });
+    s
+}
+
+/// Types renamed `T0, T1, …`, constants `C0, …`, fields `f0, …`, variants `V0, …`.
+fn rename(s: &Schema, target: &str) -> (Schema, String) {
+    let mut names = BTreeMap::new();
+    let (mut types, mut consts) = (0, 0);
+    for item in &s.items {
+        let new = match item {
+            Item::Const(_) => {
+                consts += 1;
+                format!("C{}", consts - 1)
+            }
+            Item::Type(_) => {
+                types += 1;
+                format!("T{}", types - 1)
+            }
+        };
+        names.insert(item.name().to_string(), new);
+    }
+    let mut s = s.clone();
+    crate::visit::rename_all(&mut s, &names);
+    let target = names
+        .get(target)
+        .cloned()
+        .unwrap_or_else(|| target.to_string());
+    (s, target)
+}
