@@ -413,7 +413,7 @@ impl Session {
                 ));
             }
         }
-        for (runner, _) in &r.summaries {
+        for runner in r.summaries.keys() {
             let got = r
                 .by_line
                 .get(&2)
