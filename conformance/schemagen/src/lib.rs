@@ -4,6 +4,7 @@
 //! - [`gen`]: the seeded schema generator, over the [`model`] that [`render`] prints;
 //! - `bin/schemagen.rs`: the driver (see README.md).
 
+pub mod coverage;
 pub mod driver;
 pub mod gen;
 pub mod minimize;

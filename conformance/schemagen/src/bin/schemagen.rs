@@ -4,6 +4,7 @@
 //!     schemagen write DIR [--seed S] [--schemas N]  N schemas as DIR/sNNN.bw
 //!     schemagen run [options]                       the differential run
 //!     schemagen minimize ID [--run DIR]             shrink one failure of a run
+//!     schemagen coverage [--seed S] [--schemas N]   how many schemas use each construct
 //!
 //! `run` options (each also from the environment): `--seed S`
 //! (`BITWIRE_SCHEMA_SEED`, 42), `--schemas N` (`BITWIRE_SCHEMAS`, 8), `--cases N`
@@ -162,6 +163,24 @@ fn main() {
                 println!("  known-failures list written to {path}");
             }
             std::process::exit(i32::from(!verdict.ok()));
+        }
+        Some("coverage") => {
+            let seed = num(&args, "--seed", "BITWIRE_SCHEMA_SEED", 42);
+            let n = num(&args, "--schemas", "BITWIRE_SCHEMAS", 400);
+            let mut seen = std::collections::BTreeMap::new();
+            for index in 0..n {
+                let model = bitwire_schemagen::generate(seed, index);
+                let text = bitwire_schemagen::render::render(&model);
+                let ir = bitwire_compiler::compile_source("s.bw", &text)
+                    .expect("generated schemas compile");
+                for f in bitwire_schemagen::coverage::features(&model, &ir) {
+                    *seen.entry(f).or_insert(0u64) += 1;
+                }
+            }
+            println!("| construct | schemas of {n} (seed {seed}) |\n|---|---|");
+            for f in bitwire_schemagen::coverage::FEATURES {
+                println!("| {f} | {} |", seen.get(f).copied().unwrap_or(0));
+            }
         }
         Some("minimize") => {
             let id = args.get(1).cloned().unwrap_or_default();

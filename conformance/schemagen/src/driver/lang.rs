@@ -66,11 +66,11 @@ fn build_until_clean(
     lang: &str,
     dir: &Path,
     (prefix, suffix): (&str, &str),
-    mut build: impl FnMut() -> Output,
+    mut build: impl FnMut(usize) -> Output,
 ) -> bool {
     for round in 1..=8 {
         let suites = suites_in(dir);
-        let out = build();
+        let out = build(round);
         ctx.progress(
             &format!(
                 "{lang}: build round {round}, {} suites: {}",
@@ -119,8 +119,8 @@ pub fn rust(ctx: &Ctx, r: &mut Results, dir: &Path, corpus: &Path) {
         }
         Step::new("cargo", &args, &root).env("BITWIRE_SUITES_DIR", dir_s.clone())
     };
-    let built = build_until_clean(ctx, r, "rust", dir, ("/out/", ".rs:"), || {
-        cargo("build").run(&ctx.logs, "rust-build")
+    let built = build_until_clean(ctx, r, "rust", dir, ("/out/", ".rs:"), |round| {
+        cargo("build").run(&ctx.logs, &format!("rust-build-{round}"))
     });
     if !built {
         return;
@@ -163,11 +163,11 @@ pub fn go(ctx: &Ctx, r: &mut Results, dir: &Path, corpus: &Path) {
     let here = repo_root().join("conformance/go");
     let dir_s = dir.display().to_string();
     let bw = ctx.bitwire.display().to_string();
-    let built = build_until_clean(ctx, r, "go", dir, ("generated/", "/"), || {
+    let built = build_until_clean(ctx, r, "go", dir, ("generated/", "/"), |round| {
         let gen = Step::new("go", &["run", "./internal/gen"], &here)
             .env("BITWIRE_SUITES_DIR", dir_s.clone())
             .env("BITWIRE", bw.clone())
-            .run(&ctx.logs, "go-gen");
+            .run(&ctx.logs, &format!("go-gen-{round}"));
         if !gen.ok {
             // `bitwire gen …/sNNN.bw` or `…/sNNN.bw: no Go type for …`: name the file
             // as the build errors do.
@@ -177,7 +177,8 @@ pub fn go(ctx: &Ctx, r: &mut Results, dir: &Path, corpus: &Path) {
                 ..gen
             };
         }
-        Step::new("go", &["build", "./generated/..."], &here).run(&ctx.logs, "go-build")
+        Step::new("go", &["build", "./generated/..."], &here)
+            .run(&ctx.logs, &format!("go-build-{round}"))
     });
     if !built {
         return;
@@ -244,11 +245,11 @@ pub fn ts(
     let here = repo_root().join("conformance/ts");
     let dir_s = dir.display().to_string();
     let bw = ctx.bitwire.display().to_string();
-    let built = build_until_clean(ctx, r, "ts", dir, ("gen/", ".ts("), || {
+    let built = build_until_clean(ctx, r, "ts", dir, ("gen/", ".ts("), |round| {
         let gen = Step::new("node", &["scripts/generate.mjs"], &here)
             .env("BITWIRE_SUITES_DIR", dir_s.clone())
             .env("BITWIRE", bw.clone())
-            .run(&ctx.logs, "ts-gen");
+            .run(&ctx.logs, &format!("ts-gen-{round}"));
         if !gen.ok {
             return gen;
         }

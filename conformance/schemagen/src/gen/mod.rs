@@ -95,7 +95,7 @@ impl Profile {
             fields: 1 + rng.below(8),
             depth: 1 + rng.below(4) as u32,
             hazards: 10 + rng.below(20),
-            long_names: rng.below(3),
+            long_names: 0,
             consts: 10 + rng.below(30),
             docs: rng.below(40),
             deep: false,

@@ -195,9 +195,18 @@ impl Gen {
     /// negative ranges and full 64-bit ranges included.
     pub fn bounded(&mut self) -> (TypeExpr, Size) {
         let signed = self.rng.chance(50);
-        let bits = self.int_width();
+        // One in ten is a full 64-bit range (`u64 in 0..=18446744073709551615`).
+        let bits = if self.rng.chance(10) {
+            64
+        } else {
+            self.int_width()
+        };
         let (lo, hi) = int_range(signed, bits);
-        let (min, max) = match self.rng.below(7) {
+        let (min, max) = match if bits == 64 && self.rng.chance(50) {
+            1
+        } else {
+            self.rng.below(7)
+        } {
             0 => {
                 let v = pick_in(&mut self.rng, lo, hi);
                 (v, v)
@@ -280,13 +289,14 @@ impl Gen {
         ];
         let (m, scale) = MAGS[self.rng.below(MAGS.len() as u64) as usize];
         let d = |mantissa, scale| Decimal { mantissa, scale };
-        let (lo, hi) = match self.rng.below(7) {
-            0 => (d(-m, scale), d(m, scale)),
-            1 => (d(0, 0), d(m, scale)),
-            2 if wide => return ("-1e300".into(), "1E300".into()),
-            2 => return ("-3.0e38".into(), "3.0e38".into()),
-            3 => return ("2.5E6".into(), "2.75e6".into()),
-            4 => (d(1, 6), d(3, 6)),
+        let (lo, hi) = match self.rng.below(16) {
+            0..=3 => (d(-m, scale), d(m, scale)),
+            4..=6 => (d(0, 0), d(m, scale)),
+            // The largest finite ranges.
+            7 if wide => return ("-1e300".into(), "1E300".into()),
+            7 => return ("-3.0e38".into(), "3.0e38".into()),
+            8 => return ("2.5E6".into(), "2.75e6".into()),
+            9 => (d(1, 6), d(3, 6)),
             _ => {
                 let scale = self.rng.below(4) as u32;
                 let a = self.rng.below(200_000) as i128 - 100_000;

@@ -104,7 +104,12 @@ impl Gen {
                     list_depth: want.list_depth + 1,
                 };
                 let (ty, info) = self.expr(depth, inner);
-                let max = self.rng.chance(50).then(|| self.max_len());
+                let max = if info.size.max.is_none() && self.rng.chance(20) {
+                    // Only unbounded elements leave room for the largest bound.
+                    Some(u64::MAX)
+                } else {
+                    self.rng.chance(50).then(|| self.max_len())
+                };
                 let cap = max.unwrap_or(4).min(list_cap(want.list_depth));
                 let info = Info {
                     size: sequence(max, info.size),
@@ -123,7 +128,21 @@ impl Gen {
             no_optional: false,
             ..want
         };
-        let (ty, info) = self.expr(depth, inner);
+        let (ty, info) = if self.rng.chance(20) {
+            let byte = TypeExpr::Int {
+                signed: false,
+                bits: 8,
+            };
+            (
+                byte,
+                Info {
+                    size: Size::fixed(8),
+                    weight: 1,
+                },
+            )
+        } else {
+            self.expr(depth, inner)
+        };
         let len: u64 = if info.size.min == 0 {
             1 + self.rng.below(4)
         } else if info.weight == 1 && self.rng.chance(30) {
