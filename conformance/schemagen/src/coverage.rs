@@ -347,15 +347,7 @@ fn types(t: &Type, lists: u32, s: &ir::Schema, f: &mut BTreeSet<&'static str>) {
             "optional"
         }
         Type::Array { elem, .. } => {
-            match &**elem {
-                Type::UInt { bits: 8, .. } => f.insert("array [u8; N]"),
-                Type::Array { .. } => f.insert("array of arrays"),
-                Type::Optional { .. } => f.insert("array of optionals"),
-                e if bitwire_compiler::codec::min_bits(s, e) == 0 => {
-                    f.insert("array of zero-width")
-                }
-                _ => false,
-            };
+            f.insert(array_feature(s, elem));
             types(elem, lists, s, f);
             "bool"
         }
@@ -396,6 +388,17 @@ fn types(t: &Type, lists: u32, s: &ir::Schema, f: &mut BTreeSet<&'static str>) {
         _ => "bool",
     };
     f.insert(name);
+}
+
+/// What an array's element type makes the array.
+fn array_feature(s: &ir::Schema, elem: &Type) -> &'static str {
+    match elem {
+        Type::UInt { bits: 8, .. } => "array [u8; N]",
+        Type::Array { .. } => "array of arrays",
+        Type::Optional { .. } => "array of optionals",
+        e if bitwire_compiler::codec::min_bits(s, e) == 0 => "array of zero-width",
+        _ => "bool",
+    }
 }
 
 /// The longest chain of named types in the schema (types refer only to types

@@ -188,87 +188,82 @@ pub fn reductions(c: &Candidate) -> Vec<Candidate> {
         let Item::Type(t) = item else {
             continue;
         };
-        let edit = |f: &mut dyn FnMut(&mut DeclKind)| {
+        for edit in decl_edits(&t.kind) {
             let mut s = c.schema.clone();
             if let Item::Type(t) = &mut s.items[i] {
-                f(&mut t.kind);
+                edit(&mut t.kind);
             }
-            s
-        };
-        match &t.kind {
-            DeclKind::Struct { message_id, fields } => {
-                if message_id.is_some() {
-                    push(
-                        edit(&mut |k| {
-                            if let DeclKind::Struct { message_id, .. } = k {
-                                *message_id = None
-                            }
-                        }),
-                        &c.target,
-                    );
-                }
-                for (j, f) in fields.iter().enumerate() {
-                    push(
-                        edit(&mut |k| {
-                            if let DeclKind::Struct { fields, .. } = k {
-                                fields.remove(j);
-                            }
-                        }),
-                        &c.target,
-                    );
-                    for ty in simpler(&f.ty) {
-                        push(
-                            edit(&mut |k| {
-                                if let DeclKind::Struct { fields, .. } = k {
-                                    fields[j].ty = ty.clone()
-                                }
-                            }),
-                            &c.target,
-                        );
+            push(s, &c.target);
+        }
+    }
+    out
+}
+
+/// An edit of one declaration's body.
+type Edit = Box<dyn Fn(&mut DeclKind)>;
+
+/// The variants of an enum or union body.
+fn variants_of(k: &mut DeclKind) -> &mut Vec<crate::model::Variant> {
+    match k {
+        DeclKind::Enum { variants, .. } | DeclKind::Union { variants, .. } => variants,
+        DeclKind::Struct { .. } => unreachable!("variant edits apply to enums and unions"),
+    }
+}
+
+/// The fields of a struct body.
+fn fields_of(k: &mut DeclKind) -> &mut Vec<crate::model::Field> {
+    match k {
+        DeclKind::Struct { fields, .. } => fields,
+        _ => unreachable!("field edits apply to structs"),
+    }
+}
+
+/// Every one-step edit of a declaration: a message made a struct, a field or
+/// variant dropped, a tag width or value left implicit, a payload or field type
+/// simplified.
+fn decl_edits(kind: &DeclKind) -> Vec<Edit> {
+    let mut out: Vec<Edit> = Vec::new();
+    match kind {
+        DeclKind::Struct { message_id, fields } => {
+            if message_id.is_some() {
+                out.push(Box::new(|k| {
+                    if let DeclKind::Struct { message_id, .. } = k {
+                        *message_id = None;
                     }
+                }));
+            }
+            for (j, f) in fields.iter().enumerate() {
+                out.push(Box::new(move |k| {
+                    fields_of(k).remove(j);
+                }));
+                for ty in simpler(&f.ty) {
+                    out.push(Box::new(move |k| fields_of(k)[j].ty = ty.clone()));
                 }
             }
-            DeclKind::Enum { variants, tag_bits } | DeclKind::Union { variants, tag_bits } => {
-                if tag_bits.is_some() {
-                    push(
-                        edit(&mut |k| {
-                            if let DeclKind::Enum { tag_bits, .. }
-                            | DeclKind::Union { tag_bits, .. } = k
-                            {
-                                *tag_bits = None
-                            }
-                        }),
-                        &c.target,
-                    );
+        }
+        DeclKind::Enum { variants, tag_bits } | DeclKind::Union { variants, tag_bits } => {
+            if tag_bits.is_some() {
+                out.push(Box::new(|k| {
+                    if let DeclKind::Enum { tag_bits, .. } | DeclKind::Union { tag_bits, .. } = k {
+                        *tag_bits = None;
+                    }
+                }));
+            }
+            for (j, v) in variants.iter().enumerate() {
+                if variants.len() > 1 {
+                    out.push(Box::new(move |k| {
+                        variants_of(k).remove(j);
+                    }));
                 }
-                for (j, v) in variants.iter().enumerate() {
-                    fn vs(k: &mut DeclKind) -> &mut Vec<crate::model::Variant> {
-                        match k {
-                            DeclKind::Enum { variants, .. } | DeclKind::Union { variants, .. } => {
-                                variants
-                            }
-                            DeclKind::Struct { .. } => unreachable!("a variant of a struct"),
-                        }
-                    }
-                    if variants.len() > 1 {
-                        push(
-                            edit(&mut |k| {
-                                vs(k).remove(j);
-                            }),
-                            &c.target,
-                        );
-                    }
-                    if v.value.is_some() {
-                        push(edit(&mut |k| vs(k)[j].value = None), &c.target);
-                    }
-                    if let Some(p) = &v.payload {
-                        push(edit(&mut |k| vs(k)[j].payload = None), &c.target);
-                        for ty in simpler(p) {
-                            push(
-                                edit(&mut |k| vs(k)[j].payload = Some(ty.clone())),
-                                &c.target,
-                            );
-                        }
+                if v.value.is_some() {
+                    out.push(Box::new(move |k| variants_of(k)[j].value = None));
+                }
+                if let Some(p) = &v.payload {
+                    out.push(Box::new(move |k| variants_of(k)[j].payload = None));
+                    for ty in simpler(p) {
+                        out.push(Box::new(move |k| {
+                            variants_of(k)[j].payload = Some(ty.clone())
+                        }));
                     }
                 }
             }
