@@ -158,3 +158,58 @@ impl Builder<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema(text: &str) -> Schema {
+        bitwire_compiler::compile_source("a.bw", text).expect("compiles")
+    }
+
+    #[test]
+    fn a_list_of_absent_optionals_costs_one_bit_per_element() {
+        let s = schema("struct Big { a: u64, b: string }\nstruct S { l: list<optional<Big>> }");
+        let id = s.type_by_name("S").unwrap();
+        let inputs = adversarial_inputs(&s, id, 64);
+        let (label, bytes) = inputs.iter().find(|(l, _)| !l.ends_with("cut")).unwrap();
+        assert_eq!(label, "list #0 ×512 of 1-bit elements");
+        let Ok(Value::Struct(fields)) = codec::decode(&s, id, bytes) else {
+            panic!("the built input decodes");
+        };
+        assert_eq!(fields[0].1, Value::Array(vec![Value::none(); 512]));
+        let (_, cut) = inputs.iter().find(|(l, _)| l.ends_with("cut")).unwrap();
+        assert!(
+            codec::decode(&s, id, cut).is_err(),
+            "one byte short is truncated"
+        );
+    }
+
+    #[test]
+    fn the_cheapest_union_variant_is_the_unit_one_and_nested_lists_are_sites() {
+        let s = schema("union U { Big([u64; 4]), Unit }\nstruct S { a: list<U, max 100>, b: list<list<bool>> }");
+        let id = s.type_by_name("S").unwrap();
+        let labels: Vec<String> = adversarial_inputs(&s, id, 1024)
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect();
+        assert!(
+            labels.contains(&"list #0 ×100 of 1-bit elements".to_string()),
+            "{labels:?}"
+        );
+        assert!(
+            labels.contains(&"list #1 ×1638 of 5-bit elements".to_string()),
+            "{labels:?}"
+        );
+        assert!(
+            labels.iter().any(|l| l.starts_with("list #2 ")),
+            "the inner list: {labels:?}"
+        );
+    }
+
+    #[test]
+    fn types_without_lists_get_no_inputs() {
+        let s = schema("struct S { a: u8, b: optional<string> }");
+        assert!(adversarial_inputs(&s, 0, 1024).is_empty());
+    }
+}

@@ -88,11 +88,8 @@ pub fn check_line(c: &TypeCodec, s: &Schema, id: TypeId, line: &Value) -> Result
         _ => false,
     };
     if !agrees {
-        return Err(Problem::new(
-            "decode",
-            got,
-            "decode disagrees with the reference",
-        ));
+        let detail = format!("decoded to {}, reference {}", clip(&got), clip(&want));
+        return Err(Problem::new("decode", got, detail));
     }
     let verified = match (c.verify)(&bytes) {
         Ok(()) => json!({ "accepted": true }),
@@ -104,13 +101,19 @@ pub fn check_line(c: &TypeCodec, s: &Schema, id: TypeId, line: &Value) -> Result
         verified == want
     };
     if !verify_agrees {
-        return Err(Problem::new(
-            "verify",
-            verified,
-            "verify disagrees with decode",
-        ));
+        let detail = format!("verify gave {}, reference {}", clip(&verified), clip(&want));
+        return Err(Problem::new("verify", verified, detail));
     }
     Ok(())
+}
+
+/// JSON text of `v`, at most 200 characters (for messages).
+fn clip(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(200) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
 }
 
 /// Bytes from lowercase hex (corpus files are written by us: bad hex is a bug).

@@ -93,7 +93,10 @@ func run() error {
 			}
 			entries = append(entries, entry{suite, name, ident})
 		}
-		suites = append(suites, suite)
+		if len(names) > 0 {
+			// A schema of constants only has no codec to list (nor to import).
+			suites = append(suites, suite)
+		}
 	}
 
 	var b bytes.Buffer

@@ -32,6 +32,21 @@ pub fn mentioned(
         .collect()
 }
 
+/// Suites named in an error line of a compiler's output (a warning does not fail a
+/// build, so a suite named only in warnings is not the one that broke it; Go's
+/// compiler prints errors without the word, so Go passes every line).
+fn failing(
+    text: &str,
+    suites: &[String],
+    (prefix, suffix): (&str, &str),
+    lang: &str,
+) -> Vec<(String, String)> {
+    mentioned(text, suites, prefix, suffix)
+        .into_iter()
+        .filter(|(_, line)| lang == "go" || line.contains("error"))
+        .collect()
+}
+
 /// The message of a diagnostic line, from the file name on (no absolute paths).
 fn shorten(line: &str, needle: &str) -> String {
     let at = line.find(needle).unwrap_or(0);
@@ -83,7 +98,7 @@ fn build_until_clean(
             return true;
         }
         let text = format!("{}\n{}", out.stdout, out.stderr);
-        let named = mentioned(&text, &suites, prefix, suffix);
+        let named = failing(&text, &suites, (prefix, suffix), lang);
         if named.is_empty() {
             r.suite_failed("*", lang, "build", &out.tail(30));
             return false;

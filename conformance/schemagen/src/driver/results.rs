@@ -253,3 +253,119 @@ impl Verdict {
         self.new.is_empty() && self.stale.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn key(suite: &str, ty: &str, runner: &str, check: &str) -> Key {
+        Key {
+            suite: suite.into(),
+            ty: ty.into(),
+            runner: runner.into(),
+            check: check.into(),
+        }
+    }
+
+    fn results(keys: &[Key]) -> Results {
+        let mut r = Results::default();
+        for k in keys {
+            r.add(k.clone(), Some(2), json!(null), "x");
+        }
+        r
+    }
+
+    fn runners() -> Vec<String> {
+        ["reference", "rust", "go", "ts", "node", "bun", "deno"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    #[test]
+    fn ids_name_seed_suite_type_runner_and_check() {
+        assert_eq!(
+            key("s001", "Foo", "go", "decode").id(42),
+            "42/s001.Foo:go:decode"
+        );
+        assert_eq!(key("s001", "*", "rust", "build").id(7), "7/s001:rust:build");
+    }
+
+    #[test]
+    fn unlisted_failures_are_new_and_listed_ones_are_known() {
+        let known = Known::parse("42/s001.Foo:go:decode  # a reason\n# a comment\n");
+        let r = results(&[
+            key("s001", "Foo", "go", "decode"),
+            key("s002", "*", "rust", "build"),
+        ]);
+        let v = Verdict::judge(&r, &known, 42, &["s001".into(), "s002".into()], &runners());
+        assert_eq!(v.known.len(), 1);
+        assert_eq!(v.known[0].1, "a reason");
+        assert_eq!(v.new, vec![key("s002", "*", "rust", "build")]);
+        assert!(v.stale.is_empty());
+        assert!(!v.ok());
+    }
+
+    #[test]
+    fn a_listed_failure_that_passes_fails_the_run() {
+        let known = Known::parse("42/s001.Foo:go:decode # fixed since\n42/s009.Bar:go:decode # beyond the run\n7/s001.Foo:go:decode # another seed\n");
+        let v = Verdict::judge(&results(&[]), &known, 42, &["s001".into()], &runners());
+        assert_eq!(v.stale, vec!["42/s001.Foo:go:decode".to_string()]);
+        assert!(!v.ok());
+    }
+
+    #[test]
+    fn a_ts_entry_must_fail_on_every_runtime_that_ran() {
+        let known =
+            Known::parse("42/s001.Foo:ts:decode # all JS runtimes\n42/s002:ts:build # a step\n");
+        let all = results(&[
+            key("s001", "Foo", "node", "decode"),
+            key("s001", "Foo", "bun", "decode"),
+            key("s001", "Foo", "deno", "decode"),
+            key("s002", "*", "ts", "build"),
+        ]);
+        let suites = ["s001".to_string(), "s002".to_string()];
+        assert!(Verdict::judge(&all, &known, 42, &suites, &runners()).ok());
+        let node_only = results(&[
+            key("s001", "Foo", "node", "decode"),
+            key("s002", "*", "ts", "build"),
+        ]);
+        let v = Verdict::judge(&node_only, &known, 42, &suites, &runners());
+        assert_eq!(v.stale, vec!["42/s001.Foo:ts:decode".to_string()]);
+        let without_bun: Vec<String> = runners()
+            .into_iter()
+            .filter(|r| r != "bun" && r != "deno")
+            .collect();
+        assert!(Verdict::judge(&node_only, &known, 42, &suites, &without_bun).ok());
+    }
+
+    #[test]
+    fn missing_lines_of_suites_a_language_did_not_build_are_not_failures() {
+        let dir = std::env::temp_dir().join(format!("schemagen-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("go.outcomes.jsonl");
+        let records = [
+            json!({"line": 2, "suite": "s001", "type": "A", "check": "missing", "got": null, "problem": "no generated type"}),
+            json!({"line": 3, "suite": "s002", "type": "B", "check": "decode", "got": {"value": 1}, "problem": "x"}),
+            json!({"summary": {"runner": "go", "passed": 5, "failed": 2}}),
+        ];
+        std::fs::write(&path, records.map(|r| r.to_string()).join("\n")).unwrap();
+        let mut r = Results::default();
+        r.excluded
+            .entry("go".into())
+            .or_default()
+            .insert("s001".into());
+        assert!(r.read_outcomes("go", "go", &path));
+        assert_eq!(r.summaries["go"], (5, 1));
+        assert_eq!(
+            r.failures.keys().cloned().collect::<Vec<_>>(),
+            vec![key("s002", "B", "go", "decode")]
+        );
+        std::fs::write(&path, "").unwrap();
+        assert!(
+            !r.read_outcomes("go", "go", &path),
+            "no summary: the runner crashed"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

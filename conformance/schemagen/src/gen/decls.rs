@@ -182,19 +182,25 @@ impl Gen {
         out
     }
 
-    fn enumeration(&mut self) -> Declared {
+    /// The parts an enum and a union share: a name, a doc comment, up to `most`
+    /// variants with their tags, and the tag width (declared or implied).
+    fn tagged(&mut self, most: u64) -> (String, Vec<String>, Option<u32>, u32, Vec<Variant>) {
         let name = self.type_name();
         let doc = self.doc();
-        let n = self.variant_count();
+        let n = self.variant_count().min(most);
         let tags = self.tags(n);
         let tag_bits = self.tag_width(&tags);
-        let bits = tag_bits.unwrap_or_else(|| {
-            tags.iter()
-                .map(|t| bits_for(u128::from(t.0)))
-                .max()
-                .unwrap_or(0)
-        });
+        let implied = tags
+            .iter()
+            .map(|t| bits_for(u128::from(t.0)))
+            .max()
+            .unwrap_or(0);
         let variants = self.variants(&tags);
+        (name, doc, tag_bits, tag_bits.unwrap_or(implied), variants)
+    }
+
+    fn enumeration(&mut self) -> Declared {
+        let (name, doc, tag_bits, bits, variants) = self.tagged(u64::MAX);
         Declared {
             decl: TypeDecl {
                 name,
@@ -209,18 +215,7 @@ impl Gen {
     }
 
     fn union(&mut self) -> Declared {
-        let name = self.type_name();
-        let doc = self.doc();
-        let n = self.variant_count().min(16);
-        let tags = self.tags(n);
-        let tag_bits = self.tag_width(&tags);
-        let bits = tag_bits.unwrap_or_else(|| {
-            tags.iter()
-                .map(|t| bits_for(u128::from(t.0)))
-                .max()
-                .unwrap_or(0)
-        });
-        let mut variants = self.variants(&tags);
+        let (name, doc, tag_bits, bits, mut variants) = self.tagged(16);
         let mut payload_min: Option<u128> = None;
         let mut payload_max: Option<u128> = Some(0);
         let mut weight = 1;

@@ -123,3 +123,43 @@ fn smaller_named(s: &Schema, id: usize, v: &Value) -> Vec<Value> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smaller_bytes_are_shorter_or_sparser_and_ordered() {
+        let c = smaller_bytes(&[0xff, 0x01]);
+        assert!(c.iter().all(|x| x.len() < 2 || ones(x) < 9));
+        assert_eq!(c[0], Vec::<u8>::new());
+        assert!(c
+            .windows(2)
+            .all(|w| (w[0].len(), ones(&w[0])) <= (w[1].len(), ones(&w[1]))));
+    }
+
+    #[test]
+    fn smaller_values_drop_list_elements_and_empty_optionals() {
+        let s =
+            bitwire_compiler::compile_source("s.bw", "struct S { l: list<u8>, o: optional<bool> }")
+                .unwrap();
+        let ty = Type::Named {
+            id: 0,
+            name: "S".into(),
+        };
+        let v = Value::Struct(vec![
+            ("l".into(), Value::Array(vec![Value::Int(1), Value::Int(2)])),
+            ("o".into(), Value::some(Value::Bool(true))),
+        ]);
+        let c = smaller_values(&s, &ty, &v);
+        let cheapest = Value::Struct(vec![
+            ("l".into(), Value::Array(vec![])),
+            ("o".into(), Value::none()),
+        ]);
+        assert_eq!(c[0], cheapest);
+        assert!(c.contains(&Value::Struct(vec![
+            ("l".into(), Value::Array(vec![Value::Int(2)])),
+            ("o".into(), Value::some(Value::Bool(true))),
+        ])));
+    }
+}

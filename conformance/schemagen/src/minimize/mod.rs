@@ -63,13 +63,13 @@ pub fn signature(check: &str, detail: &str, got: &Value) -> String {
     if let Some(k) = got.as_object().and_then(|o| o.keys().next()) {
         return format!("{check}:{k}");
     }
-    for (open, close) in [("error[", ']'), ("error TS", ':')] {
+    for (open, prefix, close) in [("error[", "", ']'), ("error TS", "TS", ':')] {
         if let Some(at) = detail.find(open) {
             let code: String = detail[at + open.len()..]
                 .chars()
                 .take_while(|c| *c != close)
                 .collect();
-            return format!("{check}:{code}");
+            return format!("{check}:{prefix}{code}");
         }
     }
     let last = detail
@@ -486,6 +486,12 @@ pub fn minimize(target: Target, bitwire: PathBuf, work: PathBuf) -> Option<Minim
     let mut s = Session::new(target, bitwire, work);
     let (c, line) = s.shrink_schema(start)?;
     let text = render(&c.schema);
+    // From here on the schema is the suite `min`.
+    let line = line.map(|mut l| {
+        l["suite"] = json!("min");
+        l["type"] = json!(c.target);
+        l
+    });
     let line = match line {
         Some(l) if is_corpus_check(&s.target.check) => Some(s.shrink_line(&text, &c.target, l)),
         other => other,
@@ -498,4 +504,36 @@ pub fn minimize(target: Target, bitwire: PathBuf, work: PathBuf) -> Option<Minim
         line,
         outcomes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_keep_the_error_code_or_the_outcome_kind() {
+        let null = Value::Null;
+        let rust = "out/s000.rs:95:29: error[E0614]: type `i64` cannot be dereferenced";
+        assert_eq!(signature("build", rust, &null), "build:E0614");
+        let ts =
+            "gen/s001.ts(641,5): error TS2322: Type 'number' is not assignable to type 'bigint'.";
+        assert_eq!(signature("build", ts, &null), "build:TS2322");
+        let go = "generated/s002/s002.go:1564:28: 9223372036854775808 (untyped int constant) overflows int";
+        assert_eq!(
+            signature("build", go, &null),
+            "build:(untyped int constant) overflows int"
+        );
+        let clippy =
+            "out/s007.rs:1320:1: error: large size difference between variants: the entire enum";
+        assert_eq!(
+            signature("lint", clippy, &null),
+            "lint:large size difference between variants"
+        );
+        let got = serde_json::json!({"error": {"kind": "Truncated", "bit": 0, "path": "a"}});
+        assert_eq!(signature("decode", "", &got), "decode:Truncated");
+        assert_eq!(
+            signature("encode", "", &serde_json::json!({"bytes": "00"})),
+            "encode:bytes"
+        );
+    }
 }

@@ -177,12 +177,17 @@ pub fn reductions(c: &Candidate) -> Vec<Candidate> {
     push(inline_consts(&c.schema), &c.target);
     let (renamed, target) = rename(&c.schema, &c.target);
     push(renamed, &target);
-    for i in 0..c.schema.items.len() {
-        if c.schema.items[i].name() != c.target {
-            let mut s = c.schema.clone();
-            s.items.remove(i);
-            push(s, &c.target);
-        }
+    for range in chunks(c.schema.items.len())
+        .into_iter()
+        .chain((0..c.schema.items.len()).map(|i| i..i + 1))
+    {
+        let mut s = c.schema.clone();
+        let mut i = 0;
+        s.items.retain(|item| {
+            i += 1;
+            !range.contains(&(i - 1)) || item.name() == c.target
+        });
+        push(s, &c.target);
     }
     for (i, item) in c.schema.items.iter().enumerate() {
         let Item::Type(t) = item else {
@@ -195,6 +200,18 @@ pub fn reductions(c: &Candidate) -> Vec<Candidate> {
             }
             push(s, &c.target);
         }
+    }
+    out
+}
+
+/// Ranges of `0..n` to drop at once, halves first, then quarters, … down to pairs
+/// (delta debugging: a schema of 100 fields shrinks in a few rounds, not 100).
+fn chunks(n: usize) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut k = n / 2;
+    while k >= 2 {
+        out.extend((0..n).step_by(k).map(|start| start..(start + k).min(n)));
+        k /= 2;
     }
     out
 }
@@ -232,6 +249,11 @@ fn decl_edits(kind: &DeclKind) -> Vec<Edit> {
                     }
                 }));
             }
+            for range in chunks(fields.len()) {
+                out.push(Box::new(move |k| {
+                    fields_of(k).drain(range.clone());
+                }));
+            }
             for (j, f) in fields.iter().enumerate() {
                 out.push(Box::new(move |k| {
                     fields_of(k).remove(j);
@@ -247,6 +269,14 @@ fn decl_edits(kind: &DeclKind) -> Vec<Edit> {
                     if let DeclKind::Enum { tag_bits, .. } | DeclKind::Union { tag_bits, .. } = k {
                         *tag_bits = None;
                     }
+                }));
+            }
+            for range in chunks(variants.len())
+                .into_iter()
+                .filter(|r| r.len() < variants.len())
+            {
+                out.push(Box::new(move |k| {
+                    variants_of(k).drain(range.clone());
                 }));
             }
             for (j, v) in variants.iter().enumerate() {
@@ -336,4 +366,98 @@ fn rename(s: &Schema, target: &str) -> (Schema, String) {
         .cloned()
         .unwrap_or_else(|| target.to_string());
     (s, target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::render;
+
+    #[test]
+    fn chunks_halve_down_to_pairs() {
+        assert_eq!(chunks(8), vec![0..4, 4..8, 0..2, 2..4, 4..6, 6..8]);
+        assert_eq!(chunks(5), vec![0..2, 2..4, 4..5]);
+        assert!(chunks(3).is_empty());
+    }
+
+    #[test]
+    fn reductions_keep_the_target_and_compile_to_smaller_schemas() {
+        let schema = crate::generate(42, 3);
+        let target = schema.type_names().pop().unwrap();
+        let c = Candidate { schema, target };
+        let size = render(&c.schema).len();
+        let cands = reductions(&c);
+        assert!(cands.len() > 5);
+        let valid: Vec<&Candidate> = cands
+            .iter()
+            .filter(|x| bitwire_compiler::compile_source("c.bw", &render(&x.schema)).is_ok())
+            .collect();
+        assert!(!valid.is_empty());
+        for x in valid {
+            assert!(x.schema.decl(&x.target).is_some(), "the target is kept");
+            assert!(render(&x.schema).len() <= size);
+        }
+    }
+
+    #[test]
+    fn closure_keeps_what_the_target_uses() {
+        let mut s = Schema {
+            header: vec![],
+            items: vec![],
+        };
+        // A schema model by hand: A uses B and N; C uses A.
+        use crate::model::{Const, Field, TypeDecl};
+        let field = |n: &str, ty: TypeExpr| Field {
+            name: n.into(),
+            doc: vec![],
+            ty,
+        };
+        let decl = |n: &str, fields| {
+            Item::Type(TypeDecl {
+                name: n.into(),
+                doc: vec![],
+                kind: DeclKind::Struct {
+                    message_id: None,
+                    fields,
+                },
+            })
+        };
+        let n = Value::Const {
+            neg: false,
+            name: "N".into(),
+        };
+        s.items.push(Item::Const(Const {
+            name: "N".into(),
+            doc: vec![],
+            ty: "u8".into(),
+            value: Value::Lit("3".into()),
+            eval: ConstVal::Int(3),
+        }));
+        s.items.push(decl(
+            "A",
+            vec![field(
+                "a",
+                TypeExpr::Array(Box::new(TypeExpr::Named("B".into())), n),
+            )],
+        ));
+        s.items.push(decl("B", vec![field("b", TypeExpr::Bool)]));
+        s.items
+            .push(decl("C", vec![field("c", TypeExpr::Named("A".into()))]));
+        assert!(bitwire_compiler::compile_source("s.bw", &render(&s)).is_ok());
+        let closed = closure(&s, "A");
+        let kept: Vec<&str> = closed.items.iter().map(|i| i.name()).collect();
+        assert_eq!(kept, ["N", "A", "B"]);
+        assert_eq!(inline_consts(&s).items[1], {
+            let mut a = s.items[1].clone();
+            if let Item::Type(t) = &mut a {
+                if let DeclKind::Struct { fields, .. } = &mut t.kind {
+                    fields[0].ty = TypeExpr::Array(
+                        Box::new(TypeExpr::Named("B".into())),
+                        Value::Lit("3".into()),
+                    );
+                }
+            }
+            a
+        });
+    }
 }
