@@ -14,7 +14,7 @@
 // Plain JavaScript on purpose: it runs before anything is compiled.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -47,6 +47,10 @@ for (const schema of schemas) {
   // `bitwire gen` writes `<stem>.ts` with the stem made an identifier.
   const module = suite.replace(/[^A-Za-z0-9_]/g, "_");
   const local = `suite_${module}`;
+  // A schema of constants only has no types, and its module no `codecs` table.
+  if (!readFileSync(join(out, `${module}.ts`), "utf8").includes("export const codecs")) {
+    continue;
+  }
   imports.push(`import * as ${local} from "./${module}.js";`);
   entries.push(`  ${JSON.stringify(suite)}: ${local}.codecs,`);
 }

@@ -114,6 +114,7 @@ fn minimize_one(dir: &std::path::Path, id: &str, bitwire: PathBuf) -> bool {
         Some(m) => {
             let md = m.markdown(id);
             println!("\n{md}");
+            std::fs::create_dir_all(&work).expect("create the minimize directory");
             std::fs::write(work.join("repro.md"), md).expect("write repro.md");
             true
         }

@@ -246,8 +246,10 @@ impl Session {
                 &bitwire_conformance::check::hex(input),
             ));
         }
-        if self.target.check == "random" && !counts.rejected.is_empty() {
-            lines.push(json!({ "rejected": true }));
+        if let (true, Some((_, _, what, value))) =
+            (self.target.check == "random", counts.rejected.first())
+        {
+            lines.push(json!({ "rejected": what, "value": value }));
         }
         lines
     }
@@ -260,8 +262,8 @@ impl Session {
         let mut rejected = Vec::new();
         for (k, c) in cands.iter().enumerate() {
             let ls = self.candidate_lines(&names[k], &texts[k], &c.target);
-            if ls.iter().any(|l| l.get("rejected").is_some()) {
-                rejected.push((k, None));
+            if let Some(l) = ls.iter().find(|l| l.get("rejected").is_some()) {
+                rejected.push((k, Some(l.clone())));
             }
             lines.extend(ls.into_iter().filter(|l| l.get("rejected").is_none()));
         }
@@ -414,15 +416,20 @@ impl Session {
             }
         }
         for runner in r.summaries.keys() {
+            let built = !r
+                .excluded
+                .get(lang_of(runner))
+                .is_some_and(|x| x.contains("min"));
             let got = r
                 .by_line
                 .get(&2)
-                .and_then(|ps| ps.iter().find(|(x, _)| x == runner))
-                .map(|(_, p)| p.got.to_string());
-            out.push((
-                runner.clone(),
-                got.unwrap_or_else(|| "agrees with the reference".into()),
-            ));
+                .and_then(|ps| ps.iter().find(|(x, _)| x == runner));
+            let text = match (built, got) {
+                (false, _) => "(not built)".to_string(),
+                (true, Some((_, p))) => p.got.to_string(),
+                (true, None) => "agrees with the reference".to_string(),
+            };
+            out.push((runner.clone(), text));
         }
         out
     }
@@ -496,7 +503,11 @@ pub fn minimize(target: Target, bitwire: PathBuf, work: PathBuf) -> Option<Minim
         Some(l) if is_corpus_check(&s.target.check) => Some(s.shrink_line(&text, &c.target, l)),
         other => other,
     };
-    let outcomes = s.outcomes(&text, line.as_ref());
+    let outcomes = match line.as_ref().and_then(|l| l.get("rejected")) {
+        // The reference's own inconsistency: nothing for the other decoders to say.
+        Some(what) => vec![("reference".to_string(), what.to_string())],
+        None => s.outcomes(&text, line.as_ref()),
+    };
     let _ = std::io::stdout().flush();
     Some(Minimized {
         schema: text,
