@@ -247,13 +247,30 @@ pub fn save_failures(run: &Run) {
     std::fs::write(run.config.out.join("failures.jsonl"), out).expect("write failures.jsonl");
 }
 
-/// The known-failures lines for every failure of `run` (for `--write-known`).
+/// The known-failures lines for every failure of `run` (for `--write-known`). A
+/// failure keeps its listed reason; a new one takes the reason of a listed failure
+/// with the same runner, check and signature (the same bug in another schema), else
+/// its first line of detail.
 pub fn known_lines(run: &Run, known: &Known) -> String {
+    let seed = run.config.seed;
+    let sig = |k: &Key, f: &Failure| {
+        (
+            k.runner.clone(),
+            crate::minimize::signature(&k.check, &f.detail, &f.got),
+        )
+    };
+    let mut by_sig = BTreeMap::new();
+    for (key, f) in &run.results.failures {
+        if let Some(id) = known.covering(key, seed) {
+            by_sig.insert(sig(key, f), known.entries[&id].clone());
+        }
+    }
     let mut out = String::new();
     for (key, f) in &run.results.failures {
         let reason = known
-            .covering(key, run.config.seed)
+            .covering(key, seed)
             .map(|id| known.entries[&id].clone())
+            .or_else(|| by_sig.get(&sig(key, f)).cloned())
             .unwrap_or_else(|| {
                 f.detail
                     .lines()
@@ -263,7 +280,7 @@ pub fn known_lines(run: &Run, known: &Known) -> String {
                     .take(100)
                     .collect()
             });
-        writeln!(out, "{}  # {reason}", key.id(run.config.seed)).unwrap();
+        writeln!(out, "{}  # {reason}", key.id(seed)).unwrap();
     }
     out
 }
