@@ -25,9 +25,10 @@ pub fn mentioned(
         .iter()
         .filter_map(|s| {
             let needle = format!("{prefix}{s}{suffix}");
-            text.lines()
-                .find(|l| l.contains(&needle))
-                .map(|l| (s.clone(), shorten(l, &needle)))
+            let mut lines = text.lines().filter(|l| l.contains(&needle));
+            let first = lines.clone().next()?;
+            let line = lines.find(|l| l.contains("error")).unwrap_or(first);
+            Some((s.clone(), shorten(line, &needle)))
         })
         .collect()
 }
@@ -288,5 +289,31 @@ pub fn ts(
         if !r.read_outcomes(name, "ts", &outcomes) {
             r.suite_failed("*", name, "crash", &out.tail(20));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suite_is_named_by_its_error_not_its_warning() {
+        let text = "/t/out/s001.rs:1:2: warning: unused\n/t/out/s002.rs:3:4: warning: unused\n/t/out/s001.rs:5:6: error[E0614]: oops\n";
+        let suites = ["s001".to_string(), "s002".to_string(), "s003".to_string()];
+        let m = mentioned(text, &suites, "/out/", ".rs:");
+        assert_eq!(
+            m,
+            vec![
+                ("s001".into(), "out/s001.rs:5:6: error[E0614]: oops".into()),
+                ("s002".into(), "out/s002.rs:3:4: warning: unused".into())
+            ]
+        );
+        let f = failing(text, &suites, ("/out/", ".rs:"), "rust");
+        assert_eq!(f.len(), 1, "a warning does not fail a build");
+        assert_eq!(
+            failing(text, &suites, ("/out/", ".rs:"), "go").len(),
+            2,
+            "Go errors do not say error"
+        );
     }
 }

@@ -79,6 +79,20 @@ pub fn write_schema(dir: &Path, seed: u64, index: u64) -> String {
     name
 }
 
+/// What a crashed generator said: the panic message (the line after `panicked
+/// at`), a stack overflow, or the end of its output.
+fn crash_message(o: &exec::Output) -> String {
+    let lines: Vec<&str> = o.stderr.lines().collect();
+    if let Some(i) = lines.iter().position(|l| l.contains("panicked at")) {
+        let at = lines[i].split("panicked at ").nth(1).unwrap_or("");
+        return format!("panicked at {at} {}", lines.get(i + 1).unwrap_or(&""));
+    }
+    if o.stderr.contains("overflowed its stack") {
+        return "stack overflow".into();
+    }
+    o.tail(3)
+}
+
 /// Runs `bitwire gen` for every suite of `dir` in `lang`, into a scratch directory:
 /// suites the generator fails on (a panic, a stack overflow) fail `gen` and are left
 /// out of `lang`'s suites directory, which is returned.
@@ -102,7 +116,7 @@ pub fn gen_check(ctx: &Ctx, r: &mut Results, suites: &Path, lang: &str) -> PathB
         if o.ok {
             std::fs::copy(&schema, dir.join(format!("{suite}.bw"))).expect("copy a schema");
         } else {
-            r.suite_failed(&suite, lang, "gen", &o.tail(3));
+            r.suite_failed(&suite, lang, "gen", &crash_message(&o));
             r.excluded.entry(lang.into()).or_default().insert(suite);
         }
     }
