@@ -159,18 +159,6 @@ pub fn features(m: &model::Schema, s: &ir::Schema) -> BTreeSet<&'static str> {
 /// Features visible only in the source: spellings, constants, docs, names.
 fn syntax(item: &Item, f: &mut BTreeSet<&'static str>) {
     let is_const = |v: &Option<Value>| matches!(v, Some(Value::Const { .. }));
-    const KEYWORDS: &[&str] = &[
-        "type",
-        "match",
-        "func",
-        "interface",
-        "default",
-        "new",
-        "self",
-        "Self",
-        "string",
-        "len",
-    ];
     let mut names = vec![item.name().to_string()];
     match item {
         Item::Const(c) => {
@@ -235,7 +223,10 @@ fn syntax(item: &Item, f: &mut BTreeSet<&'static str>) {
             }
         }
     }
-    if names.iter().any(|n| KEYWORDS.contains(&n.as_str())) {
+    if names
+        .iter()
+        .any(|n| crate::gen::names::KEYWORDS.contains(&n.as_str()))
+    {
         f.insert("keyword name");
     }
     let folded: BTreeSet<String> = names

@@ -13,7 +13,8 @@
 //! (`BITWIRE_SCHEMA_LANGS`), `--runtimes node,bun,deno` (`BITWIRE_SCHEMA_RUNTIMES`),
 //! `--out DIR` (`target/schemagen/seed-S`), `--known FILE`
 //! (`conformance/schemagen/known-failures.txt`), `--no-lint` (no clippy on the
-//! generated Rust), `--write-known FILE` (write the failures found as a
+//! generated Rust), `--suites DIR` (run the `*.bw` files of `DIR` instead of
+//! generated schemas: a reproduction, say), `--write-known FILE` (write the failures found as a
 //! known-failures list), `--minimize` (minimize every new failure afterwards).
 //! Exits 1 on a failure that is not listed, or a listed one that no longer happens.
 //!
@@ -86,6 +87,7 @@ fn config(args: &[String]) -> Config {
         ),
         lint: !args.iter().any(|a| a == "--no-lint"),
         bitwire: bitwire.canonicalize().unwrap_or(bitwire),
+        suites: opt(args, "--suites", "BITWIRE_SCHEMA_SUITES").map(PathBuf::from),
     }
 }
 

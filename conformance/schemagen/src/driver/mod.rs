@@ -39,6 +39,9 @@ pub struct Config {
     pub lint: bool,
     /// The `bitwire` CLI.
     pub bitwire: PathBuf,
+    /// Existing schemas to run instead of generated ones (`--suites DIR`; each
+    /// file stem must be an identifier).
+    pub suites: Option<PathBuf>,
 }
 
 /// Shared by the steps of a run.
@@ -127,6 +130,37 @@ pub fn gen_check(ctx: &Ctx, r: &mut Results, suites: &Path, lang: &str) -> PathB
     dir
 }
 
+/// Writes the run's schemas into `dir` (generated, or copied from `config.suites`)
+/// and compiles them; a schema that does not compile fails `compile`.
+fn write_suites(ctx: &Ctx, config: &Config, dir: &Path, r: &mut Results) -> Vec<Suite> {
+    let names: Vec<String> = match &config.suites {
+        Some(from) => {
+            let paths = bitwire_conformance::corpus::schemas_in(from).expect("read --suites");
+            for p in &paths {
+                std::fs::copy(p, dir.join(p.file_name().expect("a file"))).expect("copy a schema");
+            }
+            lang::suites_in(dir)
+        }
+        None => (0..config.schemas)
+            .map(|i| write_schema(dir, config.seed, i))
+            .collect(),
+    };
+    let mut loaded = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        match Suite::load(&dir.join(format!("{name}.bw"))) {
+            Ok(s) => loaded.push(s),
+            Err(d) => r.suite_failed(name, "schemagen", "compile", &d),
+        }
+        let elapsed = ctx.started.elapsed().as_secs_f64();
+        println!(
+            "[schemagen {elapsed:6.1}s] schema {}/{} written: {name}",
+            i + 1,
+            names.len()
+        );
+    }
+    loaded
+}
+
 /// Runs the whole pipeline.
 pub fn run(config: Config) -> Run {
     let ctx = Ctx {
@@ -142,20 +176,7 @@ pub fn run(config: Config) -> Run {
     std::fs::create_dir_all(&ctx.logs).expect("create the log directory");
     let mut r = Results::default();
 
-    let mut loaded = Vec::new();
-    for index in 0..config.schemas {
-        let name = write_schema(&suites_dir, config.seed, index);
-        match Suite::load(&suites_dir.join(format!("{name}.bw"))) {
-            Ok(s) => loaded.push(s),
-            Err(d) => r.suite_failed(&name, "schemagen", "compile", &d),
-        }
-        println!(
-            "[schemagen {:6.1}s] schema {}/{} written: {name}",
-            ctx.started.elapsed().as_secs_f64(),
-            index + 1,
-            config.schemas
-        );
-    }
+    let loaded = write_suites(&ctx, &config, &suites_dir, &mut r);
     let corpus = ctx.out.join("corpus.jsonl");
     let opts = Options {
         seed: config.seed,

@@ -93,6 +93,9 @@ fn failure_section(
     .unwrap();
     writeln!(out, "- detail: {}", clip(&f.detail)).unwrap();
     let Some(line) = f.line else {
+        if !f.got.is_null() {
+            writeln!(out, "- got: `{}`", clip(&f.got.to_string())).unwrap();
+        }
         out.push('\n');
         return;
     };

@@ -7,8 +7,9 @@ use std::collections::HashSet;
 
 use bitwire_compiler::codec::random::Rng;
 
-/// Words that are hazards as type or constant names (none is reserved by bitwire).
-const TYPE_HAZARDS: &[&str] = &[
+/// The target-language keywords the generator must use as names (the brief's list),
+/// hazards in every scope; the lists below add the hazards of each scope.
+pub const KEYWORDS: &[&str] = &[
     "type",
     "match",
     "func",
@@ -17,7 +18,12 @@ const TYPE_HAZARDS: &[&str] = &[
     "new",
     "self",
     "Self",
+    "string",
     "len",
+];
+
+/// Words that are hazards as type or constant names (none is reserved by bitwire).
+const TYPE_HAZARDS: &[&str] = &[
     "Type",
     "Error",
     "Result",
@@ -82,16 +88,6 @@ const TYPE_HAZARDS: &[&str] = &[
 
 /// Words that are hazards as field names.
 const FIELD_HAZARDS: &[&str] = &[
-    "type",
-    "match",
-    "func",
-    "interface",
-    "default",
-    "new",
-    "self",
-    "Self",
-    "string",
-    "len",
     "max",
     "bits",
     "step",
@@ -171,10 +167,6 @@ const VARIANT_HAZARDS: &[&str] = &[
     "Some",
     "Ok",
     "Err",
-    "Self",
-    "self",
-    "type",
-    "default",
     "String",
     "Type",
     "Unknown",
@@ -187,9 +179,6 @@ const VARIANT_HAZARDS: &[&str] = &[
     "__proto__",
     "constructor",
     "Default",
-    "new",
-    "match",
-    "len",
     "Error",
     "Name",
     "Valid",
@@ -244,12 +233,16 @@ impl Scope {
     /// A fresh name. `long` asks for an identifier of more than 100 characters.
     pub fn fresh(&mut self, rng: &mut Rng, long: bool) -> String {
         if !long && rng.chance(self.hazards) {
-            let pool = match self.kind {
+            let scope = match self.kind {
                 Kind::Type | Kind::Const => TYPE_HAZARDS,
                 Kind::Field => FIELD_HAZARDS,
                 Kind::Variant => VARIANT_HAZARDS,
             };
-            let pick = pool[rng.below(pool.len() as u64) as usize];
+            let n = rng.below((KEYWORDS.len() + scope.len()) as u64) as usize;
+            let pick = KEYWORDS
+                .get(n)
+                .copied()
+                .unwrap_or_else(|| scope[n - KEYWORDS.len()]);
             let name = match self.kind {
                 // Constants are conventionally upper case; the hazard is the word.
                 Kind::Const => pick.to_uppercase(),
