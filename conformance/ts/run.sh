@@ -11,7 +11,9 @@
 #
 # Environment: BITWIRE (compiler binary), BITWIRE_DIFF_CORPUS (a differential corpus
 # from `cargo run -p bitwire-conformance --bin diffcorpus -- FILE`), BITWIRE_SEED and
-# BITWIRE_PROP_CASES (the property test). Prints `N passed, N failed` per runtime and
+# BITWIRE_PROP_CASES (the property test). conformance/schemagen runs the generator and
+# build/src/main.js itself with BITWIRE_SUITES_DIR (random schemas instead of the vector
+# suites) and BITWIRE_DIFF_OUTCOMES (where to write what disagreed). Prints `N passed, N failed` per runtime and
 # a total; exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -5,8 +5,13 @@
 //! exposes one [`TypeCodec`] per named type, found by suite and type name, for the
 //! runner in `tests/vectors.rs`.
 
-pub mod counting;
+pub mod adversarial;
+pub mod alloc;
+pub mod check;
+pub mod corpus;
 pub mod mutate;
+pub mod outcome;
+pub mod values;
 
 use bitwire::json::JsonError;
 use serde_json::Value;
@@ -15,6 +20,7 @@ use serde_json::Value;
 #[allow(missing_docs)]
 pub mod suites {
     include!(concat!(env!("OUT_DIR"), "/suites.rs"));
+    include!(concat!(env!("OUT_DIR"), "/extra.rs"));
 }
 
 pub use suites::registry;

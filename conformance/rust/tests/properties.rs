@@ -19,11 +19,10 @@ use bitwire::PathSegment;
 use bitwire_compiler::codec::random::{random_value, Rng};
 use bitwire_compiler::codec::{self, CodecError, Value};
 use bitwire_compiler::ir::{Schema, Type, TypeId};
-use bitwire_conformance::counting::{peak_during, Counting};
+use bitwire_conformance::alloc::{peak_during, Counting};
 use bitwire_conformance::mutate::mutations;
 use bitwire_conformance::{registry, Failure, TypeCodec};
 
-/// Counts the bytes live on this thread, and the peak since the last reset.
 #[global_allocator]
 static ALLOC: Counting = Counting;
 

@@ -9,13 +9,17 @@
 //   decoding the input gives the same value, or the same error kind, bit and path, and
 //   `verifyX` accepts it, or throws that same error.
 //
-// Lines without a `suite` (the header with the seed) are skipped.
+// Lines without a `suite` (the header with the seed) are skipped. With
+// BITWIRE_DIFF_OUTCOMES set, the check also writes that file (the outcome records of
+// conformance/rust/src/outcome.rs): what it got on every line it disagrees with,
+// the heap growth while decoding each adversarial input, and a summary.
 
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import process from "node:process";
 
 import type { TypeCodec } from "@bitwire/runtime";
 
-import { type Expected, checkError, findCodec, hex, jsonEqual, sameBytes, show, unhex, why } from "./util.js";
+import { type Expected, checkError, findCodec, hex, jsonEqual, observe, runtimeName, sameBytes, show, unhex, why } from "./util.js";
 
 interface Line {
   suite?: string;
@@ -24,11 +28,26 @@ interface Line {
   bytes?: string;
   input?: string;
   outcome?: { value?: unknown; error?: Expected };
+  adversarial?: string;
+}
+
+/** A line the generated code disagrees with: which check, what it got, and why. */
+interface Problem {
+  check: "encode" | "roundtrip" | "decode" | "verify" | "panic" | "missing";
+  got: unknown;
+  detail: string;
+}
+
+/** The outcome-record form of a thrown value. */
+function thrown(e: unknown): unknown {
+  const o = observe(e);
+  return o === undefined ? { panic: why(e) } : { error: o.bit === undefined ? { kind: o.kind, path: o.path } : o };
 }
 
 /** Checks every line of the corpus at `path`; returns the counts and the problems. */
 export function runCorpus(path: string): { passed: number; failed: number; problems: string[] } {
   const result = { passed: 0, failed: 0, problems: [] as string[] };
+  const records: string[] = [];
   const lines = readFileSync(path, "utf8").split("\n");
   lines.forEach((text, n) => {
     if (text.trim() === "") {
@@ -44,11 +63,34 @@ export function runCorpus(path: string): { passed: number; failed: number; probl
     } else {
       result.failed++;
       if (result.problems.length < 50) {
-        result.problems.push(`line ${n + 1} (${line.suite}.${line.type}): ${problem}`);
+        result.problems.push(`line ${n + 1} (${line.suite}.${line.type}) ${problem.check}: ${problem.detail}`);
       }
+      const { check: what, got, detail } = problem;
+      records.push(JSON.stringify({ line: n + 1, suite: line.suite, type: line.type, check: what, got, problem: detail }));
+    }
+    if (line.adversarial !== undefined && line.input !== undefined) {
+      records.push(JSON.stringify({ line: n + 1, suite: line.suite, type: line.type, measure: measure(line) }));
     }
   });
+  const outcomes = process.env.BITWIRE_DIFF_OUTCOMES;
+  if (outcomes !== undefined && outcomes !== "") {
+    records.push(JSON.stringify({ summary: { runner: runtimeName(), passed: result.passed, failed: result.failed } }));
+    writeFileSync(outcomes, records.join("\n") + "\n");
+  }
   return result;
+}
+
+/** Heap growth while decoding an adversarial input: what a decode budget will bound. */
+function measure(line: Line): { input_bytes: number; alloc_bytes: number } {
+  const input = unhex(line.input ?? "");
+  const codec = findCodec(line.suite ?? "", line.type);
+  const before = process.memoryUsage().heapUsed;
+  try {
+    codec?.decode(input);
+  } catch {
+    // Only the allocation is measured here; the outcome is checked by `check`.
+  }
+  return { input_bytes: input.length, alloc_bytes: Math.max(0, process.memoryUsage().heapUsed - before) };
 }
 
 /** `undefined` when `verify` on `input` has the corpus outcome (no throw, or the error). */
@@ -56,55 +98,80 @@ function verifyOutcome(
   codec: TypeCodec<unknown>,
   input: Uint8Array,
   want: { value?: unknown; error?: Expected },
-): string | undefined {
+): Problem | undefined {
   try {
     codec.verify(input);
   } catch (e) {
     if (want.error === undefined) {
-      return `verify threw ${why(e)} on ${hex(input)}, which decodes`;
+      return { check: "verify", got: thrown(e), detail: `verify threw ${why(e)} on ${hex(input)}, which decodes` };
     }
     const p = checkError(e, want.error);
-    return p === undefined ? undefined : `verify: ${p}`;
+    return p === undefined ? undefined : { check: "verify", got: thrown(e), detail: `verify: ${p}` };
   }
-  return want.error === undefined ? undefined : `verify accepted ${hex(input)}, expected ${show(want.error)}`;
+  return want.error === undefined
+    ? undefined
+    : { check: "verify", got: { accepted: true }, detail: `verify accepted ${hex(input)}, expected ${show(want.error)}` };
 }
 
-function check(line: Line): string | undefined {
-  const codec = findCodec(line.suite ?? "", line.type);
-  if (codec === undefined) {
-    return "no generated type";
+/** A value line: encodes to exactly the bytes, verify accepts them, they decode back. */
+function checkValue(codec: TypeCodec<unknown>, line: Line, hexBytes: string): Problem | undefined {
+  const bytes = unhex(hexBytes);
+  let got: Uint8Array;
+  try {
+    got = codec.encode(codec.fromJson(line.value));
+  } catch (e) {
+    return { check: "encode", got: thrown(e), detail: `encode threw ${why(e)}` };
   }
-  if (line.bytes !== undefined) {
-    const bytes = unhex(line.bytes);
-    try {
-      const got = codec.encode(codec.fromJson(line.value));
-      if (!sameBytes(got, bytes)) {
-        return `encoded ${hex(got)}, expected ${line.bytes}`;
-      }
-      codec.verify(bytes);
-      const back = codec.toJson(codec.decode(bytes));
-      return jsonEqual(back, line.value) ? undefined : `decoded ${show(back)}, expected ${show(line.value)}`;
-    } catch (e) {
-      return `unexpected ${why(e)}`;
-    }
+  if (!sameBytes(got, bytes)) {
+    return { check: "encode", got: { bytes: hex(got) }, detail: `encoded ${hex(got)}, expected ${hexBytes}` };
   }
+  try {
+    codec.verify(bytes);
+  } catch (e) {
+    return { check: "verify", got: thrown(e), detail: `verify threw ${why(e)} on the reference bytes` };
+  }
+  let back: unknown;
+  try {
+    back = codec.toJson(codec.decode(bytes));
+  } catch (e) {
+    return { check: "roundtrip", got: thrown(e), detail: `decoding the reference bytes threw ${why(e)}` };
+  }
+  return jsonEqual(back, line.value)
+    ? undefined
+    : { check: "roundtrip", got: { value: back }, detail: `decoded ${show(back)}, expected ${show(line.value)}` };
+}
+
+/** An input line: decodes to the reference's value or error, and verify agrees. */
+function checkInput(codec: TypeCodec<unknown>, line: Line): Problem | undefined {
   const input = unhex(line.input ?? "");
   const want = line.outcome ?? {};
-  const verified = verifyOutcome(codec, input, want);
-  if (verified !== undefined) {
-    return verified;
-  }
   let got: unknown;
   try {
     got = codec.toJson(codec.decode(input));
   } catch (e) {
     if (want.error === undefined) {
-      return `decoding ${line.input} threw ${why(e)}, expected ${show(want.value)}`;
+      return { check: "decode", got: thrown(e), detail: `decoding ${line.input} threw ${why(e)}, expected ${show(want.value)}` };
     }
-    return checkError(e, want.error);
+    const p = checkError(e, want.error);
+    return p === undefined ? verifyOutcome(codec, input, want) : { check: "decode", got: thrown(e), detail: p };
   }
   if (want.error !== undefined) {
-    return `decoded ${line.input} to ${show(got)}, expected ${show(want.error)}`;
+    return { check: "decode", got: { value: got }, detail: `decoded ${line.input} to ${show(got)}, expected ${show(want.error)}` };
   }
-  return jsonEqual(got, want.value) ? undefined : `decoded ${show(got)}, expected ${show(want.value)}`;
+  if (!jsonEqual(got, want.value)) {
+    return { check: "decode", got: { value: got }, detail: `decoded ${show(got)}, expected ${show(want.value)}` };
+  }
+  return verifyOutcome(codec, input, want);
+}
+
+function check(line: Line): Problem | undefined {
+  const codec = findCodec(line.suite ?? "", line.type);
+  if (codec === undefined) {
+    return { check: "missing", got: null, detail: "no generated type" };
+  }
+  try {
+    return line.bytes !== undefined ? checkValue(codec, line, line.bytes) : checkInput(codec, line);
+  } catch (e) {
+    return { check: "panic", got: { panic: why(e) }, detail: `threw ${why(e)}` };
+  }
 }

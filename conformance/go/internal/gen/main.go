@@ -4,6 +4,11 @@
 // named type of every suite. A suite dropped into testdata/vectors/ is picked up
 // with no code change.
 //
+// With $BITWIRE_SUITES_DIR set, the suites are the *.bw files of that directory
+// instead of the vector suites (the random schemas of conformance/schemagen), plus
+// examples/game.bw, which the package's other tests import; run.sh regenerates the
+// vector suites on its next run.
+//
 // Run it from conformance/go (run.sh does):
 //
 //	go run ./internal/gen
@@ -53,12 +58,10 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	schemas, err := filepath.Glob(filepath.Join(root, "testdata", "vectors", "*.bw"))
+	schemas, err := suiteSchemas(root)
 	if err != nil {
 		return err
 	}
-	sort.Strings(schemas)
-	schemas = append(schemas, filepath.Join(root, "examples", "game.bw"))
 
 	out := filepath.Join(here, "generated")
 	if err := os.RemoveAll(out); err != nil {
@@ -90,7 +93,10 @@ func run() error {
 			}
 			entries = append(entries, entry{suite, name, ident})
 		}
-		suites = append(suites, suite)
+		if len(names) > 0 {
+			// A schema of constants only has no codec to list (nor to import).
+			suites = append(suites, suite)
+		}
 	}
 
 	var b bytes.Buffer
@@ -120,6 +126,21 @@ func run() error {
 	}
 	fmt.Printf("generated %d suites, %d types\n", len(suites), len(entries))
 	return nil
+}
+
+// suiteSchemas lists the schemas to generate: $BITWIRE_SUITES_DIR/*.bw, or every
+// vector suite; then examples/game.bw.
+func suiteSchemas(root string) ([]string, error) {
+	dir := os.Getenv("BITWIRE_SUITES_DIR")
+	if dir == "" {
+		dir = filepath.Join(root, "testdata", "vectors")
+	}
+	schemas, err := filepath.Glob(filepath.Join(dir, "*.bw"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(schemas)
+	return append(schemas, filepath.Join(root, "examples", "game.bw")), nil
 }
 
 // compiler returns the bitwire binary to use, building it when needed.

@@ -7,9 +7,13 @@
 package harness
 
 import (
+	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"strings"
 
 	bitwire "github.com/bitwire-dev/bitwire/runtime/go"
@@ -194,4 +198,57 @@ func KnownFailures(text string) map[string]bool {
 		}
 	}
 	return known
+}
+
+// Observed is a wire or JSON error as seen: kind, bit (wire errors only) and path,
+// in the form of the outcome records (conformance/rust/src/outcome.rs).
+type Observed struct {
+	Kind string  `json:"kind"`
+	Bit  *uint64 `json:"bit,omitempty"`
+	Path string  `json:"path"`
+}
+
+// Observe returns what err is, when it is a bitwire wire or JSON error.
+func Observe(err error) (Observed, bool) {
+	var we *bitwire.Error
+	var je *bitwire.JSONError
+	switch {
+	case errors.As(err, &we):
+		bit := we.Bit
+		return Observed{we.Kind.String(), &bit, we.Path}, true
+	case errors.As(err, &je):
+		return Observed{Kind: je.Kind.String(), Path: je.Path}, true
+	}
+	return Observed{}, false
+}
+
+// JSONEqual reports whether two JSON texts hold the same value: objects with the
+// same keys in the same order, numbers equal with the sign of zero, and strings,
+// booleans and nulls equal. It is how the reference codec's canonical JSON is
+// compared with what generated code prints (spacing and the spelling of a number,
+// 1e+30 or 1e30, do not matter). Numbers that differ as float64 but are the same
+// float32 are equal: an f32 exactly between two shortest decimals (409.328125) is
+// printed 409.32812 by Go's strconv and 409.32813 by Rust, both of which read back
+// as that f32 (docs/json-mapping.md §3 does not say which), and the value itself is
+// compared through the type's JSON mapping.
+func JSONEqual(a, b []byte) bool {
+	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
+	for {
+		ta, ea := da.Token()
+		tb, eb := db.Token()
+		if ea != nil || eb != nil {
+			return ea == io.EOF && eb == io.EOF
+		}
+		fa, aNum := ta.(float64)
+		fb, bNum := tb.(float64)
+		if aNum && bNum {
+			if (fa != fb && float32(fa) != float32(fb)) || math.Signbit(fa) != math.Signbit(fb) {
+				return false
+			}
+			continue
+		}
+		if ta != tb {
+			return false
+		}
+	}
 }

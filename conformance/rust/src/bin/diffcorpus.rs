@@ -1,93 +1,81 @@
-//! Writes the differential corpus that the Go and TypeScript conformance runners check
-//! against: for every named type of every suite (and of `examples/game.bw`), random
-//! valid values with the reference codec's bytes, and hostile inputs (mutations of
-//! those bytes) with the reference codec's outcome — the decoded value or the error
-//! kind, bit offset and path. The Rust generated code is checked against the same
-//! reference by `tests/properties.rs`, so when every runner passes, the four
+//! Writes the differential corpus (`bitwire_conformance::corpus`) that the Go and
+//! TypeScript conformance runners check against: for every named type of every
+//! suite, random valid values with the reference codec's bytes, and hostile inputs
+//! (mutations of those bytes) with the reference codec's outcome — the decoded value
+//! or the error kind, bit offset and path. The Rust generated code is checked against
+//! the same reference by `tests/properties.rs`, so when every runner passes, the four
 //! implementations agree byte for byte and error for error.
 //!
 //!     cargo run -p bitwire-conformance --bin diffcorpus -- OUT.jsonl [--seed N] [--cases N]
+//!         [--suites DIR] [--adversarial BYTES]
 //!
-//! One JSON object per line. The first line is `{"seed": N, "cases": N}`; then
-//! `{"suite", "type", "value", "bytes"}` (valid: encode `value` → `bytes`, decode back)
-//! and `{"suite", "type", "input", "outcome": {"value": …} | {"error": {"kind", "bit", "path"}}}`.
+//! The suites are the `*.bw` files of `--suites DIR` (else `$BITWIRE_SUITES_DIR`,
+//! else `testdata/vectors/` and `examples/game.bw`). `--adversarial BYTES` adds, per
+//! type, inputs of about that size built to make decoders work hard (long lists of
+//! the cheapest elements; `bitwire_conformance::adversarial`).
 
-use std::io::Write as _;
+use std::path::{Path, PathBuf};
 
-use bitwire_compiler::codec::random::{random_value, Rng};
-use bitwire_compiler::codec::{self, CodecError};
-use bitwire_compiler::ir::Type;
-use bitwire_conformance::mutate::mutations;
-use bitwire_conformance::registry;
-use serde_json::{json, Value};
+use bitwire_conformance::corpus::{schemas_in, write_corpus, Options, Suite};
 
-fn arg(args: &[String], name: &str, default: u64) -> u64 {
+fn arg<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter()
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1))
-        .map(|v| {
-            v.parse()
-                .unwrap_or_else(|_| panic!("{name} takes a number"))
-        })
-        .unwrap_or(default)
+        .map(String::as_str)
+}
+
+fn number(args: &[String], name: &str, default: u64) -> u64 {
+    arg(args, name).map_or(default, |v| {
+        v.parse()
+            .unwrap_or_else(|_| panic!("{name} takes a number"))
+    })
+}
+
+/// The schemas to cover: `--suites`, `$BITWIRE_SUITES_DIR`, or the vector suites.
+fn schemas(args: &[String]) -> Vec<PathBuf> {
+    let dir = arg(args, "--suites")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("BITWIRE_SUITES_DIR").map(PathBuf::from));
+    if let Some(dir) = dir {
+        return schemas_in(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut out = schemas_in(&root.join("testdata/vectors")).expect("testdata/vectors");
+    out.push(root.join("examples/game.bw"));
+    out
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let out_path = args
-        .first()
-        .filter(|a| !a.starts_with("--"))
-        .expect("usage: diffcorpus OUT.jsonl [--seed N] [--cases N]");
-    let seed = arg(&args, "--seed", 42);
-    let cases = arg(&args, "--cases", 20);
-    let mut rng = Rng(seed.max(1));
+    let out_path = args.first().filter(|a| !a.starts_with("--")).expect(
+        "usage: diffcorpus OUT.jsonl [--seed N] [--cases N] [--suites DIR] [--adversarial BYTES]",
+    );
+    let opts = Options {
+        seed: number(&args, "--seed", 42),
+        cases: number(&args, "--cases", 20),
+        adversarial: number(&args, "--adversarial", 0) as usize,
+    };
+    let suites: Vec<Suite> = schemas(&args)
+        .iter()
+        .map(|p| Suite::load(p).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
     let mut out =
         std::io::BufWriter::new(std::fs::File::create(out_path).expect("create the corpus file"));
-    let mut line = |v: Value| writeln!(out, "{v}").expect("write the corpus");
-    line(json!({ "seed": seed, "cases": cases }));
-
-    let (mut values, mut inputs) = (0usize, 0usize);
-    let mut schema_of = None;
-    for c in registry() {
-        let schema = match &schema_of {
-            Some((path, s)) if *path == c.schema => s,
-            _ => {
-                let s = bitwire_compiler::compile_file(c.schema.as_ref())
-                    .unwrap_or_else(|d| panic!("{}", d.render()));
-                &schema_of.insert((c.schema, s)).1
-            }
-        };
-        let id = schema
-            .type_by_name(c.type_name)
-            .expect("registry type in schema");
-        let named = Type::Named {
-            id,
-            name: c.type_name.into(),
-        };
-        for _ in 0..cases {
-            let value = random_value(&mut rng, schema, &named);
-            let bytes = codec::encode(schema, id, &value).expect("random values are valid");
-            line(json!({
-                "suite": c.suite, "type": c.type_name,
-                "value": codec::value_to_json(schema, id, &value),
-                "bytes": codec::to_hex(&bytes),
-            }));
-            values += 1;
-            for input in mutations(&mut rng, &bytes) {
-                let outcome = match codec::decode(schema, id, &input) {
-                    Ok(v) => json!({ "value": codec::value_to_json(schema, id, &v) }),
-                    Err(CodecError::Wire { kind, bit, path }) => {
-                        json!({ "error": { "kind": kind.name(), "bit": bit, "path": path } })
-                    }
-                    Err(e) => panic!("reference decode gave a non-wire error: {e}"),
-                };
-                line(json!({
-                    "suite": c.suite, "type": c.type_name,
-                    "input": codec::to_hex(&input), "outcome": outcome,
-                }));
-                inputs += 1;
-            }
-        }
+    let c = write_corpus(&mut out, &suites, opts).expect("write the corpus");
+    for (suite, ty, what, _) in &c.rejected {
+        eprintln!("diffcorpus: {suite}.{ty}: {what}");
     }
-    eprintln!("diffcorpus: {values} values and {inputs} hostile inputs (seed {seed}) → {out_path}");
+    eprintln!(
+        "diffcorpus: {} values, {} hostile and {} adversarial inputs from {} suites (seed {}) → {out_path}",
+        c.values,
+        c.inputs,
+        c.adversarial,
+        suites.len(),
+        opts.seed
+    );
+    assert!(
+        c.rejected.is_empty(),
+        "the reference codec rejected its own random values"
+    );
 }

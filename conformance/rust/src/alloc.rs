@@ -1,12 +1,18 @@
-//! A counting global allocator for the allocation tests: it forwards to the system
-//! allocator and keeps, per thread, the bytes live and the peak since the last
-//! [`peak_during`]. A test binary installs it with
-//! `#[global_allocator] static ALLOC: Counting = Counting;`.
+//! A counting global allocator: bytes live on the current thread and their peak, so
+//! tests can measure what decoding one input allocates. A binary or test that wants
+//! the numbers installs it:
+//!
+//! ```ignore
+//! #[global_allocator]
+//! static ALLOC: bitwire_conformance::alloc::Counting = bitwire_conformance::alloc::Counting;
+//! ```
+//!
+//! Without it installed, [`peak_during`] reports 0.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-/// The counting allocator.
+/// Counts the bytes live on this thread, and the peak since the last reset.
 pub struct Counting;
 
 thread_local! {
@@ -26,15 +32,13 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // Memory allocated on another thread may be freed on this one: saturate.
         LIVE.with(|l| l.set(l.get().saturating_sub(layout.size())));
         // SAFETY: same contract as the caller's.
         unsafe { System.dealloc(ptr, layout) }
     }
 }
 
-/// Peak bytes allocated on this thread while running `f`, above what was live before
-/// (meaningful only in a binary that installed [`Counting`]).
+/// Peak bytes allocated on this thread while running `f`, above what was live before.
 pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let base = LIVE.with(|l| l.get());
     PEAK.with(|p| p.set(base));
