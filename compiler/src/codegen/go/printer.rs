@@ -83,6 +83,14 @@ impl Printer {
         }
     }
 
+    /// Prints `if {init}; err != nil {`, the `return {ret}` line and `}` (`init`
+    /// declares `err`: `err := r.Skip(3)`, `_, err := r.ReadF32()`).
+    pub fn if_init_err(&mut self, init: &str, ret: &str) {
+        self.open(format!("if {init}; err != nil {{"));
+        self.line(format!("return {ret}"));
+        self.close("}");
+    }
+
     /// Prints `if err != nil {`, the `return …` line and `}`.
     pub fn if_err(&mut self, ret: &str) {
         self.open("if err != nil {");
