@@ -1,8 +1,9 @@
 // Command gen writes the Go code the conformance tests run: for every
-// testdata/vectors/*.bw and for examples/game.bw, `bitwire gen --lang go --json`
-// into generated/<suite>/, and generated/registry/registry.go, which lists every
-// named type of every suite. A suite dropped into testdata/vectors/ is picked up
-// with no code change.
+// testdata/vectors/*.bw, for examples/game.bw and for the Go-only test schemas in
+// conformance/go/testdata/*.bw (the decode budget tests), `bitwire gen --lang go
+// --json` into generated/<suite>/, and generated/registry/registry.go, which lists
+// every named type of every suite. A suite dropped into testdata/vectors/ is picked
+// up with no code change.
 //
 // Run it from conformance/go (run.sh does):
 //
@@ -59,6 +60,12 @@ func run() error {
 	}
 	sort.Strings(schemas)
 	schemas = append(schemas, filepath.Join(root, "examples", "game.bw"))
+	local, err := filepath.Glob(filepath.Join(here, "testdata", "*.bw"))
+	if err != nil {
+		return err
+	}
+	sort.Strings(local)
+	schemas = append(schemas, local...)
 
 	out := filepath.Join(here, "generated")
 	if err := os.RemoveAll(out); err != nil {
