@@ -51,12 +51,6 @@ func (r *BitReader) RemainingBits() uint64 {
 	return uint64(len(r.data))*8 - r.pos
 }
 
-// Error returns an error of kind for a value that starts offset bits after the
-// reader's position.
-func (r *BitReader) Error(kind Kind, offset uint) error {
-	return NewError(kind, r.pos+uint64(offset))
-}
-
 // peek returns the 64 bits that start at bit pos, zero past the end of the input.
 // Every case is one or two loads, with no further call unless the input is shorter
 // than eight bytes.
@@ -109,12 +103,6 @@ func (r *BitReader) truncated(need uint64) error {
 func (r *BitReader) ReadBool() (bool, error) {
 	v, err := r.ReadBits(1)
 	return v != 0, err
-}
-
-// ReadInt reads an n-bit two's-complement integer (an iN, §3) and sign-extends it.
-func (r *BitReader) ReadInt(n uint) (int64, error) {
-	v, err := r.ReadBits(n)
-	return SignExtend(v, n), err
 }
 
 // ReadF32 reads an f32; a NaN other than the canonical one is NonCanonical (§3.2).
@@ -229,19 +217,6 @@ func (r *BitReader) ReadVarLen(minBits, perElem uint64) (int, error) {
 	v, err := r.ReadVarint(64)
 	if err != nil {
 		return 0, err
-	}
-	return r.CheckLen(v, minBits, perElem, start)
-}
-
-// ReadVarLenMax is ReadLenMax for a varu64 length prefix.
-func (r *BitReader) ReadVarLenMax(max, minBits, perElem uint64) (int, error) {
-	start := r.pos
-	v, err := r.ReadVarint(64)
-	if err != nil {
-		return 0, err
-	}
-	if v > max {
-		return 0, LengthError(start, v, max)
 	}
 	return r.CheckLen(v, minBits, perElem, start)
 }

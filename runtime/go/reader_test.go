@@ -171,7 +171,7 @@ func TestFloatsAndChunkErrors(t *testing.T) {
 	buf := w.Finish()
 
 	r := NewBitReader(buf)
-	if v, _ := r.ReadInt(4); v != -3 {
+	if v, _ := r.ReadBits(4); SignExtend(v, 4) != -3 {
 		t.Fatal("int")
 	}
 	if f, err := r.ReadF32(); f == f || err != nil {

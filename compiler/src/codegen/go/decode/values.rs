@@ -207,8 +207,9 @@ fn read_length(p: &mut Printer, loc: &mut Locals, ctx: &Ctx, len: &Length, hint:
             format!("r.ReadLenMax({bits}, {m}, {min_bits}, {charge})")
         }
         (Prefix::Fixed { bits }, None) => format!("r.ReadLen({bits}, {min_bits}, {charge})"),
-        (Prefix::Varint, Some(m)) => format!("r.ReadVarLenMax({m}, {min_bits}, {charge})"),
         (Prefix::Varint, None) => format!("r.ReadVarLen({min_bits}, {charge})"),
+        // The schema language gives a bounded length a fixed-width prefix (spec §5.6).
+        (Prefix::Varint, Some(_)) => unreachable!("a varint length prefix with a bound"),
     };
     let n = loc.fresh(&format!("{hint}Len"));
     p.line(format!("{n}, err := {read}"));
