@@ -100,76 +100,88 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
         TypeDefKind::Union {
             packed_tag_bits,
             variants,
-        } => {
-            let tag_type = &names.tag_type;
-            let Body::Union(plan) = &g.plan.get(id).body else {
-                unreachable!("a union")
-            };
-            p.open(format!("type {ident} struct {{"));
-            p.line("// Tag says which variant the value holds; only that variant's field is");
-            p.line("// meaningful (decoders leave the others zero).");
-            p.line(format!("Tag {tag_type}"));
-            for ((v, fname), arm) in variants.iter().zip(&names.members).zip(&plan.arms) {
-                if let (Some(ty), Some(node)) = (&v.payload, &arm.payload) {
-                    p.comment(&v.doc);
-                    p.line(format!(
-                        "// Schema: `{}({})`, payload {}.",
-                        v.name,
-                        describe::type_text(ty),
-                        describe::size_text(&v.packed)
-                    ));
-                    p.line(format!("{fname} {}", g.go_type(node)));
-                }
-            }
-            p.close("}");
-            p.blank();
+        } => union_declaration(g, p, id, *packed_tag_bits, variants),
+    }
+}
+
+/// Prints a union's declaration: the tagged struct, its tag type and constants, and
+/// the tag's `String`.
+fn union_declaration(
+    g: &Gen,
+    p: &mut Printer,
+    id: TypeId,
+    packed_tag_bits: u32,
+    variants: &[crate::ir::UnionVariant],
+) {
+    let names = &g.names.types[id];
+    let ident = &names.ident;
+    let tag_type = &names.tag_type;
+    let Body::Union(plan) = &g.plan.get(id).body else {
+        unreachable!("a union")
+    };
+    p.open(format!("type {ident} struct {{"));
+    p.line("// Tag says which variant the value holds; only that variant's field is");
+    p.line("// meaningful (decoders leave the others zero).");
+    p.line(format!("Tag {tag_type}"));
+    for ((v, fname), arm) in variants.iter().zip(&names.members).zip(&plan.arms) {
+        if let (Some(ty), Some(node)) = (&v.payload, &arm.payload) {
+            p.comment(&v.doc);
             p.line(format!(
-                "// {tag_type} says which variant {} holds.",
-                a(ident)
+                "// Schema: `{}({})`, payload {}.",
+                v.name,
+                describe::type_text(ty),
+                describe::size_text(&v.packed)
             ));
-            p.line(format!(
-                "type {tag_type} {}",
-                int_type(union_tag_repr(*packed_tag_bits))
-            ));
-            p.blank();
-            p.line(format!("// The variants of {ident}."));
-            p.open("const (");
-            for (v, tname) in variants.iter().zip(&names.tags) {
-                p.comment(&v.doc);
-                match &v.payload {
-                    Some(ty) => p.line(format!(
-                        "// Schema: `{}({})`, tag {} in {packed_tag_bits} bits.",
-                        v.name,
-                        describe::type_text(ty),
-                        v.tag
-                    )),
-                    None => p.line(format!(
-                        "// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
-                        v.name, v.tag
-                    )),
-                }
-                p.line(format!("{tname} {tag_type} = {}", v.tag));
-            }
-            p.close(")");
-            p.blank();
-            p.line(format!(
-                "// String returns the variant's schema name, or \"{tag_type}(N)\" for a tag"
-            ));
-            p.line(format!("// {ident} does not declare."));
-            p.open(format!("func (t {tag_type}) String() string {{"));
-            p.open("switch t {");
-            for (v, tname) in variants.iter().zip(&names.tags) {
-                p.middle(format!("case {tname}:"));
-                p.line(format!("return {}", naming::str_lit(&v.name)));
-            }
-            p.close("}");
-            p.line(format!(
-                "return bitwire.UnknownName({}, uint64(t))",
-                naming::str_lit(tag_type)
-            ));
-            p.close("}");
+            p.line(format!("{fname} {}", g.go_type(node)));
         }
     }
+    p.close("}");
+    p.blank();
+    p.line(format!(
+        "// {tag_type} says which variant {} holds.",
+        a(ident)
+    ));
+    p.line(format!(
+        "type {tag_type} {}",
+        int_type(union_tag_repr(packed_tag_bits))
+    ));
+    p.blank();
+    p.line(format!("// The variants of {ident}."));
+    p.open("const (");
+    for (v, tname) in variants.iter().zip(&names.tags) {
+        p.comment(&v.doc);
+        match &v.payload {
+            Some(ty) => p.line(format!(
+                "// Schema: `{}({})`, tag {} in {packed_tag_bits} bits.",
+                v.name,
+                describe::type_text(ty),
+                v.tag
+            )),
+            None => p.line(format!(
+                "// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
+                v.name, v.tag
+            )),
+        }
+        p.line(format!("{tname} {tag_type} = {}", v.tag));
+    }
+    p.close(")");
+    p.blank();
+    p.line(format!(
+        "// String returns the variant's schema name, or \"{tag_type}(N)\" for a tag"
+    ));
+    p.line(format!("// {ident} does not declare."));
+    p.open(format!("func (t {tag_type}) String() string {{"));
+    p.open("switch t {");
+    for (v, tname) in variants.iter().zip(&names.tags) {
+        p.middle(format!("case {tname}:"));
+        p.line(format!("return {}", naming::str_lit(&v.name)));
+    }
+    p.close("}");
+    p.line(format!(
+        "return bitwire.UnknownName({}, uint64(t))",
+        naming::str_lit(tag_type)
+    ));
+    p.close("}");
 }
 
 /// Prints the per-type constants and every method of a named type.
@@ -406,7 +418,7 @@ fn read_top_level(p: &mut Printer, mr: &str, reader: &str) {
 /// that a large bound (`list<u64, max 100000000>`) reserves nothing up front.
 fn encode_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let (recv, r) = receiver(g, id);
-    let packed = &g.schema.types[id].packed;
+    let packed = &g.plan.get(id).bits;
     let init = match (&g.consts[id].max_size, packed.max_bits) {
         (_, Some(0)) => "nil".to_string(),
         (Some(size), Some(max)) if max == packed.min_bits => format!("make([]byte, 0, {size})"),
