@@ -158,24 +158,36 @@ func (r *BitReader) readChunkSlow(n uint) Chunk {
 // LimitExceeded at start), and is then taken from it; n must fit in an int (else
 // LimitExceeded at start).
 func (r *BitReader) CheckLen(n, minBits, perElem, start uint64) (int, error) {
+	// The common case in one test: every product fits, the elements fit in the
+	// input, the charge in the budget, the length in an int.
+	hi, need := bits.Mul64(n, minBits)
+	hi2, size := bits.Mul64(n, perElem)
+	cost := size + AllocationOverhead
+	if n == 0 {
+		cost = 0
+	}
+	if hi|hi2 == 0 && need <= r.RemainingBits() && size < 1<<63 && cost <= r.budget && n <= math.MaxInt {
+		r.budget -= cost
+		return int(n), nil
+	}
+	return 0, r.lenError(n, minBits, perElem, start)
+}
+
+// lenError is CheckLen's error, in the order CheckLen lists them.
+//
+//go:noinline
+func (r *BitReader) lenError(n, minBits, perElem, start uint64) error {
 	left := r.RemainingBits()
 	if hi, need := bits.Mul64(n, minBits); hi != 0 || need > left {
-		return 0, lenTruncated(n, minBits, left, start)
+		return lenTruncated(n, minBits, left, start)
 	}
-	cost := charge(n, perElem)
-	if cost > r.budget {
-		return 0, detailed(LimitExceeded, start, Budget{cost, r.budget})
+	if cost := charge(n, perElem); cost > r.budget {
+		return detailed(LimitExceeded, start, Budget{cost, r.budget})
 	}
-	r.budget -= cost
-	if n > math.MaxInt {
-		return 0, NewError(LimitExceeded, start)
-	}
-	return int(n), nil
+	return NewError(LimitExceeded, start)
 }
 
 // lenTruncated is CheckLen's Truncated error.
-//
-//go:noinline
 func lenTruncated(n, minBits, left, start uint64) error {
 	hi, need := bits.Mul64(n, minBits)
 	if hi != 0 {

@@ -564,11 +564,11 @@ func (m *Scalars) WritePacked(w *bitwire.BitWriter) error {
 	}
 	w.WriteBits(m.WideBounded-5, 64)
 	if !(-1.0 <= float64(m.Q) && float64(m.Q) <= 1.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos(), float64(m.Q), -1.0, 1.0), "q")
+		return m.writeRangeError(w.BitPos())
 	}
 	q := bitwire.Quantize(float64(m.Q), -1.0, 1.0, 255)
 	if !(0.0 <= m.Q64 && m.Q64 <= 10.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+8, m.Q64, 0.0, 10.0), "q64")
+		return m.writeRangeError(w.BitPos())
 	}
 	q64 := bitwire.Quantize(m.Q64, 0.0, 10.0, 20)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
@@ -582,9 +582,9 @@ func (m *Scalars) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Scalars) writeRangeError(at uint64) error {
@@ -612,10 +612,16 @@ func (m *Scalars) writeRangeError(at uint64) error {
 	if m.Fixed != 7 {
 		return bitwire.InField(bitwire.UintRangeError(at+22, uint64(m.Fixed), 7, 7), "fixed")
 	}
+	if !(-1.0 <= float64(m.Q) && float64(m.Q) <= 1.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.Q), -1.0, 1.0), "q")
+	}
+	if !(0.0 <= m.Q64 && m.Q64 <= 10.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+8, m.Q64, 0.0, 10.0), "q64")
+	}
 	if !m.Mode.Valid() {
 		return bitwire.InField(bitwire.EnumError(at+13, uint64(m.Mode)), "mode")
 	}
-	// The last check: the combined test failed and every check above passed.
+	// The last check: a check failed and every check above passed.
 	return bitwire.InField(bitwire.EnumError(at+16, uint64(m.Single)), "single")
 }
 

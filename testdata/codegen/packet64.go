@@ -148,9 +148,9 @@ func (m *Packet64) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Packet64) writeRangeError(at uint64) error {
@@ -166,7 +166,7 @@ func (m *Packet64) writeRangeError(at uint64) error {
 	if m.PosX < -2048 || m.PosX > 2047 {
 		return bitwire.InField(bitwire.IntRangeError(at+16, int64(m.PosX), -2048, 2047), "pos_x")
 	}
-	// The last check: the combined test failed and every check above passed.
+	// The last check: a check failed and every check above passed.
 	return bitwire.InField(bitwire.IntRangeError(at+28, int64(m.PosY), -2048, 2047), "pos_y")
 }
 

@@ -447,9 +447,9 @@ func (m *Packet64) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Packet64) writeRangeError(at uint64) error {
@@ -465,7 +465,7 @@ func (m *Packet64) writeRangeError(at uint64) error {
 	if m.PosX < -2048 || m.PosX > 2047 {
 		return bitwire.InField(bitwire.IntRangeError(at+16, int64(m.PosX), -2048, 2047), "pos_x")
 	}
-	// The last check: the combined test failed and every check above passed.
+	// The last check: a check failed and every check above passed.
 	return bitwire.InField(bitwire.IntRangeError(at+28, int64(m.PosY), -2048, 2047), "pos_y")
 }
 
@@ -746,19 +746,19 @@ const (
 func (m *Input) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
 	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
-		return dst, bitwire.InField(bitwire.FloatRangeError(16, float64(m.MoveX), -1.0, 1.0), "move_x")
+		return dst, m.writeRangeError(0)
 	}
 	moveX := bitwire.Quantize(float64(m.MoveX), -1.0, 1.0, 255)
 	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
-		return dst, bitwire.InField(bitwire.FloatRangeError(24, float64(m.MoveY), -1.0, 1.0), "move_y")
+		return dst, m.writeRangeError(0)
 	}
 	moveY := bitwire.Quantize(float64(m.MoveY), -1.0, 1.0, 255)
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
-		return dst, bitwire.InField(bitwire.FloatRangeError(38, float64(m.Yaw), 0.0, 360.0), "yaw")
+		return dst, m.writeRangeError(0)
 	}
 	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 4095)
 	if !(-90.0 <= float64(m.Pitch) && float64(m.Pitch) <= 90.0) {
-		return dst, bitwire.InField(bitwire.FloatRangeError(50, float64(m.Pitch), -90.0, 90.0), "pitch")
+		return dst, m.writeRangeError(0)
 	}
 	pitch := bitwire.Quantize(float64(m.Pitch), -90.0, 90.0, 1023)
 	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 | bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 | bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 | bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
@@ -828,24 +828,44 @@ func (m *Input) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Input) WritePacked(w *bitwire.BitWriter) error {
 	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+16, float64(m.MoveX), -1.0, 1.0), "move_x")
+		return m.writeRangeError(w.BitPos())
 	}
 	moveX := bitwire.Quantize(float64(m.MoveX), -1.0, 1.0, 255)
 	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+24, float64(m.MoveY), -1.0, 1.0), "move_y")
+		return m.writeRangeError(w.BitPos())
 	}
 	moveY := bitwire.Quantize(float64(m.MoveY), -1.0, 1.0, 255)
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+38, float64(m.Yaw), 0.0, 360.0), "yaw")
+		return m.writeRangeError(w.BitPos())
 	}
 	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 4095)
 	if !(-90.0 <= float64(m.Pitch) && float64(m.Pitch) <= 90.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+50, float64(m.Pitch), -90.0, 90.0), "pitch")
+		return m.writeRangeError(w.BitPos())
 	}
 	pitch := bitwire.Quantize(float64(m.Pitch), -90.0, 90.0, 1023)
 	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 | bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 | bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 | bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
 	w.WriteBits(word, 60)
 	return nil
+}
+
+// writeRangeError returns the error of the first field that cannot be encoded
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
+//
+//go:noinline
+func (m *Input) writeRangeError(at uint64) error {
+	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+16, float64(m.MoveX), -1.0, 1.0), "move_x")
+	}
+	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+24, float64(m.MoveY), -1.0, 1.0), "move_y")
+	}
+	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+38, float64(m.Yaw), 0.0, 360.0), "yaw")
+	}
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.FloatRangeError(at+50, float64(m.Pitch), -90.0, 90.0), "pitch")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
@@ -956,11 +976,11 @@ const (
 func (m *Vec2) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
 	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
-		return dst, bitwire.InField(bitwire.FloatRangeError(0, float64(m.X), -1024.0, 1024.0), "x")
+		return dst, m.writeRangeError(0)
 	}
 	x := bitwire.Quantize(float64(m.X), -1024.0, 1024.0, 131072)
 	if !(-1024.0 <= float64(m.Y) && float64(m.Y) <= 1024.0) {
-		return dst, bitwire.InField(bitwire.FloatRangeError(18, float64(m.Y), -1024.0, 1024.0), "y")
+		return dst, m.writeRangeError(0)
 	}
 	y := bitwire.Quantize(float64(m.Y), -1024.0, 1024.0, 131072)
 	word := x | y<<18
@@ -1024,16 +1044,30 @@ func (m *Vec2) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Vec2) WritePacked(w *bitwire.BitWriter) error {
 	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos(), float64(m.X), -1024.0, 1024.0), "x")
+		return m.writeRangeError(w.BitPos())
 	}
 	x := bitwire.Quantize(float64(m.X), -1024.0, 1024.0, 131072)
 	if !(-1024.0 <= float64(m.Y) && float64(m.Y) <= 1024.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+18, float64(m.Y), -1024.0, 1024.0), "y")
+		return m.writeRangeError(w.BitPos())
 	}
 	y := bitwire.Quantize(float64(m.Y), -1024.0, 1024.0, 131072)
 	word := x | y<<18
 	w.WriteBits(word, 36)
 	return nil
+}
+
+// writeRangeError returns the error of the first field that cannot be encoded
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
+//
+//go:noinline
+func (m *Vec2) writeRangeError(at uint64) error {
+	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.X), -1024.0, 1024.0), "x")
+	}
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.FloatRangeError(at+18, float64(m.Y), -1024.0, 1024.0), "y")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
@@ -1241,28 +1275,28 @@ func (m *Entity) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 	if m.ID > 4095 {
-		return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.ID), 0, 4095), "id")
+		return m.writeRangeError(w.BitPos())
 	}
 	if !(-1024.0 <= float64(m.Pos.X) && float64(m.Pos.X) <= 1024.0) {
-		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(w.BitPos()+12, float64(m.Pos.X), -1024.0, 1024.0), "x"), "pos")
+		return m.writeRangeError(w.BitPos())
 	}
 	posX := bitwire.Quantize(float64(m.Pos.X), -1024.0, 1024.0, 131072)
 	if !(-1024.0 <= float64(m.Pos.Y) && float64(m.Pos.Y) <= 1024.0) {
-		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(w.BitPos()+30, float64(m.Pos.Y), -1024.0, 1024.0), "y"), "pos")
+		return m.writeRangeError(w.BitPos())
 	}
 	posY := bitwire.Quantize(float64(m.Pos.Y), -1024.0, 1024.0, 131072)
 	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 64.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+48, float64(m.VelX), -64.0, 64.0), "vel_x")
+		return m.writeRangeError(w.BitPos())
 	}
 	velX := bitwire.Quantize(float64(m.VelX), -64.0, 64.0, 1023)
 	word := uint64(m.ID) | posX<<12 | posY<<30 | velX<<48
 	w.WriteBits(word, 58)
 	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 64.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos(), float64(m.VelY), -64.0, 64.0), "vel_y")
+		return m.writeRangeError(w.BitPos())
 	}
 	velY := bitwire.Quantize(float64(m.VelY), -64.0, 64.0, 1023)
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
-		return bitwire.InField(bitwire.FloatRangeError(w.BitPos()+10, float64(m.Yaw), 0.0, 360.0), "yaw")
+		return m.writeRangeError(w.BitPos())
 	}
 	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 255)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
@@ -1291,19 +1325,37 @@ func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Entity) writeRangeError(at uint64) error {
+	if m.ID > 4095 {
+		return bitwire.InField(bitwire.UintRangeError(at, uint64(m.ID), 0, 4095), "id")
+	}
+	if !(-1024.0 <= float64(m.Pos.X) && float64(m.Pos.X) <= 1024.0) {
+		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(at+12, float64(m.Pos.X), -1024.0, 1024.0), "x"), "pos")
+	}
+	if !(-1024.0 <= float64(m.Pos.Y) && float64(m.Pos.Y) <= 1024.0) {
+		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(at+30, float64(m.Pos.Y), -1024.0, 1024.0), "y"), "pos")
+	}
+	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 64.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+48, float64(m.VelX), -64.0, 64.0), "vel_x")
+	}
+	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 64.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.VelY), -64.0, 64.0), "vel_y")
+	}
+	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+10, float64(m.Yaw), 0.0, 360.0), "yaw")
+	}
 	if m.Health > 200 {
 		return bitwire.InField(bitwire.UintRangeError(at+18, uint64(m.Health), 0, 200), "health")
 	}
 	if !m.Weapon.Valid() {
 		return bitwire.InField(bitwire.EnumError(at+26, uint64(m.Weapon)), "weapon")
 	}
-	// The last check: the combined test failed and every check above passed.
+	// The last check: a check failed and every check above passed.
 	return bitwire.InField(bitwire.EnumError(at+30, uint64(m.Team)), "team")
 }
 
@@ -1761,9 +1813,9 @@ func (m *Kill) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Kill) writeRangeError(at uint64) error {
@@ -1773,7 +1825,7 @@ func (m *Kill) writeRangeError(at uint64) error {
 	if m.Victim > 4095 {
 		return bitwire.InField(bitwire.UintRangeError(at+12, uint64(m.Victim), 0, 4095), "victim")
 	}
-	// The last check: the combined test failed and every check above passed.
+	// The last check: a check failed and every check above passed.
 	return bitwire.InField(bitwire.EnumError(at+24, uint64(m.Weapon)), "weapon")
 }
 

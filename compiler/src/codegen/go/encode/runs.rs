@@ -70,33 +70,81 @@ impl Sink {
 }
 
 /// Prints the check of a member at its offset from the run's start. For a quantized
-/// float, also quantizes into a fresh local and returns its name.
-fn check_member(p: &mut Printer, loc: &mut Locals, m: &Member, sink: Sink) -> Option<String> {
-    if let (EncodeCheck::FloatRange { min, max, .. }, ScalarKind::Quantized { repr, steps, .. }) =
-        (m.scalar.encode, &m.scalar.kind)
-    {
-        let q = loc.fresh(&m.hint);
-        let x = quantizer_input(*repr, &m.val);
-        // The range check inline (NaN fails both comparisons), so that the quantizer
-        // inlines with constant bounds.
-        let (lo, hi) = (f64_lit(min), f64_lit(max));
-        p.open(format!("if !({lo} <= {x} && {x} <= {hi}) {{"));
-        let e = call(
-            "bitwire.FloatRangeError",
-            vec![sink.bit(m.offset), atom(&x), atom(&lo), atom(&hi)],
-        );
-        p.line(sink.ret(&m.ctx.wrap(&e.text())));
+/// float, also quantizes into a fresh local and returns its name. In a struct's run
+/// (`checks` given) a failed check calls the cold `writeRangeError`, which builds the
+/// error with the value and its limit: building it inline (a float value and bounds
+/// as arguments) measurably slowed the hot path of `Entity` (perf, bench/go).
+fn check_member<'p>(
+    p: &mut Printer,
+    loc: &mut Locals,
+    m: &Member<'p>,
+    sink: Sink,
+    checks: Option<&mut Vec<Check<'p>>>,
+) -> Option<String> {
+    let quantized = quantized_range(m.scalar);
+    let cond = match &quantized {
+        Some((lo, hi, _)) => {
+            // The range check inline (NaN fails both comparisons), so that the
+            // quantizer inlines with constant bounds.
+            let x = quantizer_input(float_repr(m.scalar), &m.val);
+            Some(format!("!({lo} <= {x} && {x} <= {hi})"))
+        }
+        None => violation(m.scalar, atom(&m.val)).map(|c| c.text()),
+    };
+    if let Some(cond) = cond {
+        p.open(format!("if {cond} {{"));
+        match checks {
+            Some(checks) => {
+                checks.push(Check::of(m));
+                p.line(sink.ret(&format!("m.writeRangeError({})", sink.bit(0).text())));
+            }
+            None => p.line(
+                sink.ret(
+                    &m.ctx
+                        .wrap(&check_error(m.scalar, &m.val, sink.bit(m.offset))),
+                ),
+            ),
+        }
         p.close("}");
-        p.line(format!("{q} := bitwire.Quantize({x}, {lo}, {hi}, {steps})"));
-        return Some(q);
     }
-    if let Some(cond) = violation(m.scalar, atom(&m.val)) {
-        p.open(format!("if {} {{", cond.text()));
-        let e = encode_error(m.scalar, atom(&m.val), sink.bit(m.offset));
-        p.line(sink.ret(&m.ctx.wrap(&e.text())));
-        p.close("}");
+    let (lo, hi, steps) = quantized?;
+    let q = loc.fresh(&m.hint);
+    let x = quantizer_input(float_repr(m.scalar), &m.val);
+    p.line(format!("{q} := bitwire.Quantize({x}, {lo}, {hi}, {steps})"));
+    Some(q)
+}
+
+/// The bounds (as literals) and step count of a quantized float's encoder check.
+fn quantized_range(s: &Scalar) -> Option<(String, String, u64)> {
+    match (s.encode, &s.kind) {
+        (EncodeCheck::FloatRange { min, max, .. }, ScalarKind::Quantized { steps, .. }) => {
+            Some((f64_lit(min), f64_lit(max), *steps))
+        }
+        _ => None,
     }
-    None
+}
+
+fn float_repr(s: &Scalar) -> crate::ir::FloatRepr {
+    match s.kind {
+        ScalarKind::Quantized { repr, .. } | ScalarKind::Float { repr } => repr,
+        ref other => unreachable!("not a float: {other:?}"),
+    }
+}
+
+/// The error of a member `x` that failed its check, at the stream bit `at`: the
+/// value and its limit in the detail.
+fn check_error(s: &Scalar, x: &str, at: E) -> String {
+    match quantized_range(s) {
+        Some((lo, hi, _)) => {
+            let v = quantizer_input(float_repr(s), x);
+            call(
+                "bitwire.FloatRangeError",
+                vec![at, atom(v), atom(lo), atom(hi)],
+            )
+            .text()
+        }
+        None => encode_error(s, atom(x), at).text(),
+    }
 }
 
 /// Prints a run: the members' checks in stream order, then one write of the word
@@ -123,7 +171,7 @@ pub fn write_run<'p>(
         let q = if k < checked_upto && !is_quantized(m.scalar) {
             None
         } else {
-            check_member(p, loc, m, sink)
+            check_member(p, loc, m, sink, checks.as_deref_mut())
         };
         if m.scalar.bits == 0 {
             continue;
@@ -165,12 +213,23 @@ fn is_quantized(s: &Scalar) -> bool {
     matches!(s.kind, ScalarKind::Quantized { .. })
 }
 
-/// A member of a combined check, checked again by `writeRangeError`.
+/// A checked member of a struct's run, checked again by `writeRangeError`.
 pub struct Check<'p> {
     val: String,
     scalar: &'p Scalar,
     ctx: Ctx,
     offset: u32,
+}
+
+impl<'p> Check<'p> {
+    fn of(m: &Member<'p>) -> Check<'p> {
+        Check {
+            val: m.val.clone(),
+            scalar: m.scalar,
+            ctx: m.ctx.clone(),
+            offset: m.offset,
+        }
+    }
 }
 
 /// For two or more checked members at the start of `members` (up to the first
@@ -219,25 +278,21 @@ fn combined_checks<'p>(
         Sink::Top => p.line("return dst, m.writeRangeError(0)"),
     }
     p.close("}");
-    checks.extend(checked.iter().map(|&i| Check {
-        val: members[i].val.clone(),
-        scalar: members[i].scalar,
-        ctx: members[i].ctx.clone(),
-        offset: members[i].offset,
-    }));
+    checks.extend(checked.iter().map(|&i| Check::of(&members[i])));
     group
 }
 
-/// Prints `writeRangeError`, the error path of every combined check of a struct:
-/// out of line, and given the writer's position rather than the writer, so that
-/// `WritePacked` stays small.
+/// Prints `writeRangeError`, the error path of every check of a struct's runs: out
+/// of line, and given the writer's position rather than the writer, so that
+/// `WritePacked` stays small. It repeats the checks in stream order and returns the
+/// first failure's error, with the value and its limit.
 pub fn range_error_fn(g: &Gen, p: &mut Printer, id: TypeId, checks: &[Check]) {
     let ident = g.ident(id);
     p.blank();
     p.line("// writeRangeError returns the error of the first field that cannot be encoded");
-    p.line("// (spec §7.2), for WritePacked when the combined check of a run failed; at is");
-    p.line("// the writer's position at the start of that run. The fields of earlier runs");
-    p.line("// passed their checks already.");
+    p.line("// (spec §7.2), for WritePacked when a check of a run failed; at is the");
+    p.line("// writer's position at the start of that run. The fields of earlier runs passed");
+    p.line("// their checks already.");
     p.line("//");
     p.line("//go:noinline");
     p.open(format!(
@@ -248,16 +303,24 @@ pub fn range_error_fn(g: &Gen, p: &mut Printer, id: TypeId, checks: &[Check]) {
             0 => atom("at"),
             o => bin(atom("at"), "+", atom(o.to_string())),
         };
-        c.ctx.wrap(&encode_error(c.scalar, atom(&c.val), at).text())
+        c.ctx.wrap(&check_error(c.scalar, &c.val, at))
     };
-    let (last, rest) = checks.split_last().expect("at least two checks");
+    let (last, rest) = checks.split_last().expect("a check");
     for c in rest {
-        let cond = violation(c.scalar, atom(&c.val)).expect("a checked member");
-        p.open(format!("if {} {{", cond.text()));
+        let cond = match quantized_range(c.scalar) {
+            Some((lo, hi, _)) => {
+                let x = quantizer_input(float_repr(c.scalar), &c.val);
+                format!("!({lo} <= {x} && {x} <= {hi})")
+            }
+            None => violation(c.scalar, atom(&c.val))
+                .expect("a checked member")
+                .text(),
+        };
+        p.open(format!("if {cond} {{"));
         p.line(format!("return {}", error(c)));
         p.close("}");
     }
-    p.line("// The last check: the combined test failed and every check above passed.");
+    p.line("// The last check: a check failed and every check above passed.");
     p.line(format!("return {}", error(last)));
     p.close("}");
 }
