@@ -11,7 +11,7 @@ import (
 
 // FuzzDecodeGame decodes random bytes as each message of examples/game.bw. A decoder
 // must never panic; it must allocate within the decode budget for the input's
-// length (spec §11, up to the allocator's rounding: limits_test.go) and Verify at
+// length (spec §11, up to the allocator's rounding: budget_test.go) and Verify at
 // most its error; Verify must agree with Decode (no error, or the same kind, bit,
 // path and detail); and the packed encoding is canonical (spec §2.4): whatever
 // decodes re-encodes to exactly the input, and decoding it again into the same

@@ -5,12 +5,12 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/bitwire-dev/bitwire/conformance/go/generated/limits"
+	"github.com/bitwire-dev/bitwire/conformance/go/generated/gobudget"
 	"github.com/bitwire-dev/bitwire/conformance/go/internal/harness"
 	bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 )
 
-// The decode budget (spec §11) on adversarial inputs built from testdata/limits.bw:
+// The decode budget (spec §11) on adversarial inputs built from testdata/gobudget.bw:
 // lists whose elements take one bit on the wire and 4104 bytes in memory. Before the
 // budget, 8 KiB of such input made Decode allocate 260 MB.
 
@@ -107,12 +107,12 @@ func checkBounded(t *testing.T, name string, b []byte, newValue func() decoder, 
 }
 
 func TestDecodeBudgetBoundsAllocations(t *testing.T) {
-	newAbsent := func() decoder { return new(limits.Absent) }
-	newShapes := func() decoder { return new(limits.Shapes) }
+	newAbsent := func() decoder { return new(gobudget.Absent) }
+	newShapes := func() decoder { return new(gobudget.Shapes) }
 	// 8 KiB of one-bit elements: 65,000 of them, 267 MB in memory.
 	huge := zerosInput(8*8192 - 16)
-	checkBounded(t, "Absent, 8 KiB", huge, newAbsent, limits.VerifyAbsent, true)
-	checkBounded(t, "Shapes, 8 KiB", huge, newShapes, limits.VerifyShapes, true)
+	checkBounded(t, "Absent, 8 KiB", huge, newAbsent, gobudget.VerifyAbsent, true)
+	checkBounded(t, "Shapes, 8 KiB", huge, newShapes, gobudget.VerifyShapes, true)
 	// The longest list the budget allows decodes; one more element does not.
 	l := longestWithin()
 	for _, c := range []struct {
@@ -122,10 +122,10 @@ func TestDecodeBudgetBoundsAllocations(t *testing.T) {
 		newVal func() decoder
 		verify func([]byte) error
 	}{
-		{"Absent, longest", zerosInput(l), false, newAbsent, limits.VerifyAbsent},
-		{"Absent, one more", zerosInput(l + 1), true, newAbsent, limits.VerifyAbsent},
-		{"Shapes, longest", zerosInput(l), false, newShapes, limits.VerifyShapes},
-		{"Shapes, one more", zerosInput(l + 1), true, newShapes, limits.VerifyShapes},
+		{"Absent, longest", zerosInput(l), false, newAbsent, gobudget.VerifyAbsent},
+		{"Absent, one more", zerosInput(l + 1), true, newAbsent, gobudget.VerifyAbsent},
+		{"Shapes, longest", zerosInput(l), false, newShapes, gobudget.VerifyShapes},
+		{"Shapes, one more", zerosInput(l + 1), true, newShapes, gobudget.VerifyShapes},
 	} {
 		alloc := checkBounded(t, c.name, c.b, c.newVal, c.verify, c.over)
 		if !c.over && alloc < l*elemCharge {
@@ -160,7 +160,7 @@ func TestNestedListsStayWithinTheBudget(t *testing.T) {
 			}
 			k, b = k+1, next
 		}
-		var v limits.Nested
+		var v gobudget.Nested
 		var err error
 		alloc := allocated(func() { err = v.Decode(b) })
 		if err != nil || uint64(len(v.V)) != k {
@@ -171,12 +171,12 @@ func TestNestedListsStayWithinTheBudget(t *testing.T) {
 		if alloc > roundingBound(budget) {
 			t.Fatalf("allocated %d bytes, budget %d", alloc, budget)
 		}
-		if err := harness.CheckVerify(limits.VerifyNested, b, nil); err != nil {
+		if err := harness.CheckVerify(gobudget.VerifyNested, b, nil); err != nil {
 			t.Fatal(err)
 		}
 		// One more list is over the budget, at that list.
 		over := nestedInput(k+1, m)
-		err = new(limits.Nested).Decode(over)
+		err = new(gobudget.Nested).Decode(over)
 		var e *bitwire.Error
 		if !errors.As(err, &e) || e.Kind != bitwire.LimitExceeded {
 			t.Fatalf("m %d: one more list gave %v", m, err)
@@ -204,30 +204,30 @@ func TestBudgetCases(t *testing.T) {
 		return harness.Expected{Kind: kind, Bit: b, Path: p}
 	}
 	cases := []budgetCase{
-		{"absent.one_within", new(limits.Absent), limits.VerifyAbsentPacked,
+		{"absent.one_within", new(gobudget.Absent), gobudget.VerifyAbsentPacked,
 			func(w *bitwire.BitWriter) { listOfZeros(w, 1) }, fixed(4136), harness.Expected{}},
-		{"absent.two_over", new(limits.Absent), limits.VerifyAbsentPacked,
+		{"absent.two_over", new(gobudget.Absent), gobudget.VerifyAbsentPacked,
 			func(w *bitwire.BitWriter) { listOfZeros(w, 2) }, fixed(4136 + 4103), expect("LimitExceeded", 0, "v")},
-		{"absent.empty_costs_nothing", new(limits.Absent), limits.VerifyAbsentPacked,
+		{"absent.empty_costs_nothing", new(gobudget.Absent), gobudget.VerifyAbsentPacked,
 			func(w *bitwire.BitWriter) { listOfZeros(w, 0) }, fixed(0), harness.Expected{}},
-		{"absent.truncated_before_budget", new(limits.Absent), limits.VerifyAbsentPacked,
+		{"absent.truncated_before_budget", new(gobudget.Absent), gobudget.VerifyAbsentPacked,
 			func(w *bitwire.BitWriter) { w.WriteVarint(1<<40, 64) }, fixed(0), expect("Truncated", 0, "v")},
-		{"bounded.bound_before_input", new(limits.Bounded), limits.VerifyBoundedPacked,
+		{"bounded.bound_before_input", new(gobudget.Bounded), gobudget.VerifyBoundedPacked,
 			func(w *bitwire.BitWriter) { w.WriteBits(1001, 10) }, fixed(0), expect("InvalidLength", 0, "v")},
-		{"nested.second_list_over", new(limits.Nested), limits.VerifyNestedPacked,
+		{"nested.second_list_over", new(gobudget.Nested), gobudget.VerifyNestedPacked,
 			func(w *bitwire.BitWriter) {
 				w.WriteVarint(2, 64)
 				listOfZeros(w, 1)
 				listOfZeros(w, 1)
 			}, fixed(32 + 48 + 4136), expect("LimitExceeded", 5+5+1, "v[1]")},
-		{"blobs.string_over", new(limits.Blobs), limits.VerifyBlobsPacked,
+		{"blobs.string_over", new(gobudget.Blobs), gobudget.VerifyBlobsPacked,
 			func(w *bitwire.BitWriter) {
 				w.WriteVarint(1, 64)
 				w.WriteVarint(3, 64)
 				w.WriteString("abc")
 				w.WriteVarint(0, 64)
 			}, fixed(32 + 24 + 34), expect("LimitExceeded", 5, "s[0]")},
-		{"blobs.within", new(limits.Blobs), limits.VerifyBlobsPacked,
+		{"blobs.within", new(gobudget.Blobs), gobudget.VerifyBlobsPacked,
 			func(w *bitwire.BitWriter) {
 				w.WriteVarint(1, 64)
 				w.WriteVarint(3, 64)
