@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime"
 	"testing"
 
 	"github.com/bitwire-dev/bitwire/conformance/go/generated/registry"
@@ -142,20 +141,16 @@ func checkLine(codecs []harness.Codec, l corpusLine) *problem {
 	return p
 }
 
-// allocated returns the bytes the Go heap allocated while decoding b (an
+// decodeAllocated returns the bytes the Go heap allocated while decoding b (an
 // adversarial input), from runtime.MemStats: what a decode budget will bound.
-func allocated(codecs []harness.Codec, l corpusLine) uint64 {
+func decodeAllocated(codecs []harness.Codec, l corpusLine) uint64 {
 	codec, ok := harness.Find(codecs, l.Suite, l.Type)
 	in, err := harness.Hex(*l.Input)
 	if !ok || err != nil {
 		return 0
 	}
 	v := codec.New()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	_ = harness.Guard(func() error { return v.Decode(in) })
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+	return allocated(func() { _ = harness.Guard(func() error { return v.Decode(in) }) })
 }
 
 // outcomes writes the outcome file of conformance/rust/src/outcome.rs when
@@ -242,7 +237,7 @@ func TestDifferentialCorpus(t *testing.T) {
 		}
 		if l.Adversarial != nil && l.Input != nil && out.w != nil {
 			out.write(map[string]any{"line": n, "suite": l.Suite, "type": l.Type,
-				"measure": map[string]any{"input_bytes": len(*l.Input) / 2, "alloc_bytes": allocated(codecs, l)}})
+				"measure": map[string]any{"input_bytes": len(*l.Input) / 2, "alloc_bytes": decodeAllocated(codecs, l)}})
 		}
 	}
 	if err := sc.Err(); err != nil {

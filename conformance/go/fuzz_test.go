@@ -6,13 +6,16 @@ import (
 
 	"github.com/bitwire-dev/bitwire/conformance/go/generated/game"
 	"github.com/bitwire-dev/bitwire/conformance/go/internal/harness"
+	bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 )
 
 // FuzzDecodeGame decodes random bytes as each message of examples/game.bw. A decoder
-// must never panic; Verify must agree with Decode (no error, or the same kind, bit
-// and path); and the packed encoding is canonical (spec §2.4): whatever decodes
-// re-encodes to exactly the input, and decoding it again into the same (reused)
-// value gives the same value.
+// must never panic; it must allocate within the decode budget for the input's
+// length (spec §11, up to the allocator's rounding: budget_test.go) and Verify at
+// most its error; Verify must agree with Decode (no error, or the same kind, bit,
+// path and detail); and the packed encoding is canonical (spec §2.4): whatever
+// decodes re-encodes to exactly the input, and decoding it again into the same
+// (reused) value gives the same value.
 func FuzzDecodeGame(f *testing.F) {
 	for _, m := range []message{samplePacket(), sampleInput(), sampleSnapshot(), sampleEvents()} {
 		b, err := m.AppendTo(nil)
@@ -31,11 +34,19 @@ func FuzzDecodeGame(f *testing.F) {
 	}
 	verifies := []func([]byte) error{game.VerifyPacket64, game.VerifyInput, game.VerifySnapshot, game.VerifyEvents}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		bound := roundingBound(bitwire.DefaultLimits().Budget(len(data)))
 		for k, newMsg := range news {
 			m := newMsg()
-			err := m.Decode(data)
+			var err error
+			if alloc := allocated(func() { err = m.Decode(data) }); alloc > bound {
+				t.Fatalf("%T on %d bytes allocated %d, bound %d", m, len(data), alloc, bound)
+			}
 			// Verify gives Decode's verdict: nil, or the same kind, bit and path.
-			if verr := harness.CheckVerify(verifies[k], data, err); verr != nil {
+			var verr error
+			if alloc := allocated(func() { verr = harness.CheckVerify(verifies[k], data, err) }); alloc > 4<<10 {
+				t.Fatalf("%T: Verify on %d bytes allocated %d", m, len(data), alloc)
+			}
+			if verr != nil {
 				t.Fatalf("%T on % x: %v", m, data, verr)
 			}
 			if err != nil {

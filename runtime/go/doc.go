@@ -18,13 +18,16 @@
 //
 // Encoding appends to a caller's slice: reusing it (dst[:0]) makes encoding free of
 // allocations once the slice has grown. Decoding allocates only for strings, bytes
-// and lists, and reuses a destination's slice capacity when it can. Errors are
-// allocated only when they happen; their path is built while the error unwinds, so
-// a successful call pays nothing for it.
+// and lists, and reuses a destination's slice capacity when it can. Every length is
+// charged against a decode budget proportional to the input's size before anything
+// is allocated ([Limits], spec §11), so no input can make a decoder allocate more
+// than a bound of its length. Errors are allocated only when they happen; their path
+// is built while the error unwinds, so a successful call pays nothing for it.
 package bitwire
 
-// RuntimeAPIVersion1 exists in every runtime that provides version 1 of the API
-// generated code calls. Generated files refer to it (const _ =
-// bitwire.RuntimeAPIVersion1), so code generated for another API version fails to
-// compile against this runtime instead of misbehaving.
-const RuntimeAPIVersion1 = 1
+// RuntimeAPIVersion2 exists in every runtime that provides version 2 of the API
+// generated code calls (version 2: decode budgets, error details, multi-segment run
+// tables). Generated files refer to it (const _ = bitwire.RuntimeAPIVersion2), so
+// code generated for another API version fails to compile against this runtime
+// instead of misbehaving.
+const RuntimeAPIVersion2 = 2

@@ -30,7 +30,8 @@ const (
 	InvalidUtf8
 	// NonCanonical: a non-minimal varint (§5.4) or a non-canonical NaN (§3.2).
 	NonCanonical
-	// LimitExceeded: a length the platform cannot allocate (§5.6).
+	// LimitExceeded: a length whose allocation is over the decode budget (§11), or
+	// one the platform cannot allocate (§5.6).
 	LimitExceeded
 )
 
@@ -110,27 +111,82 @@ func (k Kind) Sentinel() error {
 
 // Error is a wire error: its kind, the bit offset where the offending value starts
 // (for the encoder: where it would have started), and the field path from the
-// top-level value (spec §7.3), empty at the top level.
+// top-level value (spec §7.3), empty at the top level. Kind, Bit and Path are the
+// contract every bitwire runtime agrees on; Detail (what the value was and what it
+// had to be) is for messages, and nil when nothing more is known.
 type Error struct {
-	Kind Kind
-	Bit  uint64
-	Path string
+	Kind   Kind
+	Bit    uint64
+	Path   string
+	Detail Detail
 }
 
-// NewError returns an error of kind at stream bit bit, with an empty path.
+// NewError returns an error of kind at stream bit bit, with an empty path and no
+// detail.
 //
 //go:noinline
 func NewError(kind Kind, bit uint64) *Error {
 	return &Error{Kind: kind, Bit: bit}
 }
 
-// Error formats the error as "bitwire: OutOfRange at bit 7 in health".
+// Error formats the error as "bitwire: OutOfRange at bit 37, entities[3].health:
+// 1200 not in 0..=1000" (the path and the detail are left out when empty).
 func (e *Error) Error() string {
 	s := "bitwire: " + e.Kind.String() + " at bit " + strconv.FormatUint(e.Bit, 10)
 	if e.Path != "" {
-		s += " in " + e.Path
+		s += ", " + e.Path
+	}
+	if e.Detail != nil {
+		s += ": " + e.Detail.String()
 	}
 	return s
+}
+
+// detailed returns an error of kind at bit with detail d.
+//
+//go:noinline
+func detailed(kind Kind, bit uint64, d Detail) *Error {
+	return &Error{Kind: kind, Bit: bit, Detail: d}
+}
+
+// IntRangeError returns OutOfRange at bit for a signed integer v outside
+// min..=max (spec §3.1, §4.2).
+//
+//go:noinline
+func IntRangeError(bit uint64, v, min, max int64) error {
+	return detailed(OutOfRange, bit, Range{IntOf(v), IntOf(min), IntOf(max)})
+}
+
+// UintRangeError returns OutOfRange at bit for an unsigned integer v outside
+// min..=max.
+//
+//go:noinline
+func UintRangeError(bit uint64, v, min, max uint64) error {
+	return detailed(OutOfRange, bit, Range{UintOf(v), UintOf(min), UintOf(max)})
+}
+
+// FloatRangeError returns OutOfRange at bit for a quantized float v outside
+// min..=max, or NaN (§4.3).
+//
+//go:noinline
+func FloatRangeError(bit uint64, v, min, max float64) error {
+	return detailed(OutOfRange, bit, FloatRange{v, min, max})
+}
+
+// LengthError returns InvalidLength at bit for a list, string or bytes value of n
+// elements whose bound is max (§5.6).
+//
+//go:noinline
+func LengthError(bit uint64, n, max uint64) error {
+	return detailed(InvalidLength, bit, Length{n, max})
+}
+
+// EnumError returns InvalidEnum at bit for an enum value or union tag v the schema
+// does not declare (§3, §5.2).
+//
+//go:noinline
+func EnumError(bit uint64, v uint64) error {
+	return detailed(InvalidEnum, bit, Undeclared{v})
 }
 
 // Is reports whether target is ErrBitwire or the sentinel of e's kind.

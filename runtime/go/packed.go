@@ -32,9 +32,16 @@ func AppendPacked(dst []byte, v Packed) ([]byte, error) {
 }
 
 // DecodePacked sets v from the whole of b (spec §2.2: zero padding, no trailing
-// bytes). Generated Decode methods do the same without the interface call.
+// bytes), with the default decode budget. Generated Decode methods do the same
+// without the interface call.
 func DecodePacked(b []byte, v Packed) error {
-	r := NewBitReader(b)
+	return DecodePackedWithLimits(b, v, DefaultLimits())
+}
+
+// DecodePackedWithLimits is DecodePacked with the decode budget of limits (spec
+// §11) instead of the default one.
+func DecodePackedWithLimits(b []byte, v Packed, limits Limits) error {
+	r := NewBitReaderWithLimits(b, limits)
 	if err := v.ReadPacked(&r); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -11,17 +12,33 @@ import (
 //
 // Every read is checked against the input; running past its end is a Truncated
 // error at the first bit of the value being read (spec §7.2). Each read is one
-// unaligned 64-bit load. A BitReader is a value: declare it on the stack with
-// [NewBitReader] and pass its address.
+// unaligned 64-bit load. The reader also holds what is left of the decode budget
+// (spec §11, [Limits]), which every length is charged against before anything is
+// allocated. A BitReader is a value: declare it on the stack with [NewBitReader]
+// and pass its address.
 type BitReader struct {
 	data []byte
 	// Bit position of the next read.
 	pos uint64
+	// Bytes of the decode budget left.
+	budget uint64
 }
 
-// NewBitReader returns a reader positioned at the first bit of b.
+// NewBitReader returns a reader positioned at the first bit of b, with the default
+// decode budget for an input of that length ([DefaultLimits]).
 func NewBitReader(b []byte) BitReader {
-	return BitReader{data: b}
+	return BitReader{data: b, budget: DefaultLimits().Budget(len(b))}
+}
+
+// NewBitReaderWithLimits returns a reader positioned at the first bit of b whose
+// decode budget is what limits gives for an input of that length.
+func NewBitReaderWithLimits(b []byte, limits Limits) BitReader {
+	return BitReader{data: b, budget: limits.Budget(len(b))}
+}
+
+// BudgetLeft returns the bytes left in the decode budget.
+func (r *BitReader) BudgetLeft() uint64 {
+	return r.budget
 }
 
 // BitPos returns the bit position of the next read.
@@ -32,12 +49,6 @@ func (r *BitReader) BitPos() uint64 {
 // RemainingBits returns the number of bits left in the input.
 func (r *BitReader) RemainingBits() uint64 {
 	return uint64(len(r.data))*8 - r.pos
-}
-
-// Error returns an error of kind for a value that starts offset bits after the
-// reader's position.
-func (r *BitReader) Error(kind Kind, offset uint) error {
-	return NewError(kind, r.pos+uint64(offset))
 }
 
 // peek returns the 64 bits that start at bit pos, zero past the end of the input.
@@ -70,7 +81,7 @@ func peekShort(data []byte, i, s uint64) uint64 {
 // ReadBits reads an n-bit unsigned value (n at most 64).
 func (r *BitReader) ReadBits(n uint) (uint64, error) {
 	if uint64(n) > r.RemainingBits() {
-		return 0, r.Error(Truncated, 0)
+		return 0, r.truncated(uint64(n))
 	}
 	v := r.peek(r.pos)
 	r.pos += uint64(n)
@@ -80,16 +91,18 @@ func (r *BitReader) ReadBits(n uint) (uint64, error) {
 	return v, nil
 }
 
+// truncated returns Truncated at the reader's position for a value of at least
+// need bits.
+//
+//go:noinline
+func (r *BitReader) truncated(need uint64) error {
+	return detailed(Truncated, r.pos, Bits{need, r.RemainingBits()})
+}
+
 // ReadBool reads one bit.
 func (r *BitReader) ReadBool() (bool, error) {
 	v, err := r.ReadBits(1)
 	return v != 0, err
-}
-
-// ReadInt reads an n-bit two's-complement integer (an iN, §3) and sign-extends it.
-func (r *BitReader) ReadInt(n uint) (int64, error) {
-	v, err := r.ReadBits(n)
-	return SignExtend(v, n), err
 }
 
 // ReadF32 reads an f32; a NaN other than the canonical one is NonCanonical (§3.2).
@@ -110,21 +123,6 @@ func (r *BitReader) ReadF64() (float64, error) {
 		return 0, err
 	}
 	return F64FromWire(v, at)
-}
-
-// ReadQuantized reads a quantized float stored in n bits (§4.3); a stored integer
-// above steps is OutOfRange at the value. It returns the binary64 grid value; f32
-// fields round it with float32(…).
-func (r *BitReader) ReadQuantized(n uint, min, max float64, steps uint64) (float64, error) {
-	at := r.pos
-	q, err := r.ReadBits(n)
-	if err != nil {
-		return 0, err
-	}
-	if q > steps {
-		return 0, NewError(OutOfRange, at)
-	}
-	return Dequantize(q, min, max, steps), nil
 }
 
 // ReadChunk reads up to 64 bits as a [Chunk] and advances past them, or to the end
@@ -153,24 +151,92 @@ func (r *BitReader) readChunkSlow(n uint) Chunk {
 }
 
 // CheckLen checks a length n just read for a list, string or bytes value that
-// started at bit start (§5.6), before anything is allocated: n elements of at least
-// minBits bits each must fit in the rest of the input (else Truncated at start), and
-// n must fit in an int (else LimitExceeded at start).
-func (r *BitReader) CheckLen(n, minBits, start uint64) (int, error) {
+// started at bit start (§5.6, §11), in this order, before anything is allocated:
+// n elements of at least minBits bits each must fit in the rest of the input (else
+// Truncated at start); the charge of n elements of perElem bytes (n × perElem plus
+// AllocationOverhead, nothing for n = 0) must be at most the budget left (else
+// LimitExceeded at start), and is then taken from it; n must fit in an int (else
+// LimitExceeded at start).
+func (r *BitReader) CheckLen(n, minBits, perElem, start uint64) (int, error) {
+	// The common case in one test: every product fits, the elements fit in the
+	// input, the charge in the budget, the length in an int.
 	hi, need := bits.Mul64(n, minBits)
-	if hi != 0 || need > r.RemainingBits() {
-		return 0, NewError(Truncated, start)
+	hi2, size := bits.Mul64(n, perElem)
+	cost := size + AllocationOverhead
+	if n == 0 {
+		cost = 0
 	}
-	if n > math.MaxInt {
-		return 0, NewError(LimitExceeded, start)
+	if hi|hi2 == 0 && need <= r.RemainingBits() && size < 1<<63 && cost <= r.budget && n <= math.MaxInt {
+		r.budget -= cost
+		return int(n), nil
 	}
-	return int(n), nil
+	return 0, r.lenError(n, minBits, perElem, start)
+}
+
+// lenError is CheckLen's error, in the order CheckLen lists them.
+//
+//go:noinline
+func (r *BitReader) lenError(n, minBits, perElem, start uint64) error {
+	left := r.RemainingBits()
+	if hi, need := bits.Mul64(n, minBits); hi != 0 || need > left {
+		return lenTruncated(n, minBits, left, start)
+	}
+	if cost := charge(n, perElem); cost > r.budget {
+		return detailed(LimitExceeded, start, Budget{cost, r.budget})
+	}
+	return NewError(LimitExceeded, start)
+}
+
+// lenTruncated is CheckLen's Truncated error.
+func lenTruncated(n, minBits, left, start uint64) error {
+	hi, need := bits.Mul64(n, minBits)
+	if hi != 0 {
+		need = 1<<64 - 1
+	}
+	return detailed(Truncated, start, Bits{need, left})
+}
+
+// ReadLen reads the length of a list, string or bytes value from an n-bit prefix
+// whose every value is allowed (§5.6), and checks it with CheckLen: elements of at
+// least minBits bits, charged perElem bytes each. Errors are at the value's first
+// bit.
+func (r *BitReader) ReadLen(n uint, minBits, perElem uint64) (int, error) {
+	start := r.pos
+	v, err := r.ReadBits(n)
+	if err != nil {
+		return 0, err
+	}
+	return r.CheckLen(v, minBits, perElem, start)
+}
+
+// ReadLenMax is ReadLen for a prefix that can hold more than the bound max: a
+// length above it is InvalidLength at the value (§5.6), checked first.
+func (r *BitReader) ReadLenMax(n uint, max, minBits, perElem uint64) (int, error) {
+	start := r.pos
+	v, err := r.ReadBits(n)
+	if err != nil {
+		return 0, err
+	}
+	if v > max {
+		return 0, LengthError(start, v, max)
+	}
+	return r.CheckLen(v, minBits, perElem, start)
+}
+
+// ReadVarLen is ReadLen for a varu64 length prefix (an unbounded value).
+func (r *BitReader) ReadVarLen(minBits, perElem uint64) (int, error) {
+	start := r.pos
+	v, err := r.ReadVarint(64)
+	if err != nil {
+		return 0, err
+	}
+	return r.CheckLen(v, minBits, perElem, start)
 }
 
 // needBytes returns Truncated at the reader's position unless n bytes remain.
 func (r *BitReader) needBytes(n int) error {
 	if uint64(n) > r.RemainingBits()/8 {
-		return r.Error(Truncated, 0)
+		return r.truncated(uint64(n) * 8)
 	}
 	return nil
 }
@@ -192,49 +258,9 @@ func (r *BitReader) readUnaligned(b []byte) {
 	}
 }
 
-// ReadBounded reads the stored offset of a bounded integer (§4.2) in n bits; an
-// offset above span (max - min) is OutOfRange at the value.
-func (r *BitReader) ReadBounded(n uint, span uint64) (uint64, error) {
-	at := r.pos
-	v, err := r.ReadBits(n)
-	if err != nil {
-		return 0, err
-	}
-	if v > span {
-		return 0, NewError(OutOfRange, at)
-	}
-	return v, nil
-}
-
-// ReadLen reads the length of a bounded list, string or bytes value (§5.6): n bits,
-// at most max (else InvalidLength), and room in the input for that many elements of
-// at least minBits bits (CheckLen). Every error is at the value's first bit.
-func (r *BitReader) ReadLen(n uint, max, minBits uint64) (int, error) {
-	start := r.pos
-	v, err := r.ReadBits(n)
-	if err != nil {
-		return 0, err
-	}
-	if v > max {
-		return 0, NewError(InvalidLength, start)
-	}
-	return r.CheckLen(v, minBits, start)
-}
-
-// ReadVarLen reads the varint length of an unbounded list, string or bytes value
-// (§5.6) and checks it as ReadLen does.
-func (r *BitReader) ReadVarLen(minBits uint64) (int, error) {
-	start := r.pos
-	v, err := r.ReadVarint(64)
-	if err != nil {
-		return 0, err
-	}
-	return r.CheckLen(v, minBits, start)
-}
-
-// ReadRawBytes reads n bytes (length already checked) and appends them to dst,
-// which generated code passes as the destination's old slice cut to length zero, so
-// that its capacity is reused.
+// ReadRawBytes reads n bytes (a length read with the ReadLen functions) and appends
+// them to dst, which generated code passes as the destination's old slice cut to
+// length zero, so that its capacity is reused. It allocates at most once.
 func (r *BitReader) ReadRawBytes(n int, dst []byte) ([]byte, error) {
 	if err := r.needBytes(n); err != nil {
 		return dst, err
@@ -255,28 +281,12 @@ func (r *BitReader) ReadRawBytes(n int, dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
-// ReadBytes reads a bounded bytes value (§5.6): its length in n bits (at most max),
-// then the bytes, appended to dst as ReadRawBytes does.
-func (r *BitReader) ReadBytes(n uint, max uint64, dst []byte) ([]byte, error) {
-	l, err := r.ReadLen(n, max, 8)
-	if err != nil {
-		return dst, err
-	}
-	return r.ReadRawBytes(l, dst)
-}
-
-// ReadVarBytes reads an unbounded bytes value: a varint length, then the bytes.
-func (r *BitReader) ReadVarBytes(dst []byte) ([]byte, error) {
-	l, err := r.ReadVarLen(8)
-	if err != nil {
-		return dst, err
-	}
-	return r.ReadRawBytes(l, dst)
-}
-
-// ReadByteArray fills dst with bytes read as consecutive u8 values (a [N]u8).
+// ReadByteArray fills dst with bytes read as consecutive u8 values (a [N]u8). An
+// array has no length to check first (§5.5): when the input ends inside it, the
+// error is Truncated at the first incomplete element, with its index as the path
+// ("[3]"), as reading one u8 at a time would report.
 func (r *BitReader) ReadByteArray(dst []byte) error {
-	if err := r.needBytes(len(dst)); err != nil {
+	if err := r.needArray(len(dst)); err != nil {
 		return err
 	}
 	if r.pos&7 == 0 {
@@ -289,46 +299,45 @@ func (r *BitReader) ReadByteArray(dst []byte) error {
 	return nil
 }
 
-// ReadString reads a bounded string (§5.6): its length in n bits (at most max), then
-// that many bytes of UTF-8 (else InvalidUtf8 at the value). When the bytes equal old
-// (the destination's current value) old is returned, so decoding into a value whose
-// strings did not change allocates nothing.
-func (r *BitReader) ReadString(n uint, max uint64, old string) (string, error) {
-	start := r.pos
-	l, err := r.ReadLen(n, max, 8)
-	if err != nil {
-		return "", err
+// needArray returns ReadByteArray's error unless n bytes remain.
+func (r *BitReader) needArray(n int) error {
+	left := r.RemainingBits()
+	if uint64(n) <= left/8 {
+		return nil
 	}
-	return r.readStringBytes(l, start, old)
+	return arrayTruncated(r.pos, left)
 }
 
-// ReadVarString reads an unbounded string: a varint length, then the bytes, as
-// ReadString does.
-func (r *BitReader) ReadVarString(old string) (string, error) {
-	start := r.pos
-	l, err := r.ReadVarLen(8)
-	if err != nil {
-		return "", err
-	}
-	return r.readStringBytes(l, start, old)
+// arrayTruncated is the Truncated error of a byte array at bit pos that the input
+// ends inside, left bits before its end.
+//
+//go:noinline
+func arrayTruncated(pos, left uint64) error {
+	i := left / 8
+	return AtIndex(detailed(Truncated, pos+i*8, Bits{8, left - i*8}), int(i))
 }
 
-// readStringBytes reads n bytes of UTF-8 (length already checked) for a string that
-// started at bit start.
-func (r *BitReader) readStringBytes(n int, start uint64, old string) (string, error) {
+// ReadString reads the n bytes of a string (a length read with the ReadLen
+// functions) that started at bit start; bytes that are not UTF-8 are InvalidUtf8 at
+// start (§5.6). When the bytes equal old (the destination's current value), old is
+// returned, so decoding into a value whose strings did not change allocates
+// nothing; otherwise the string is allocated once.
+func (r *BitReader) ReadString(n int, start uint64, old string) (string, error) {
+	if err := r.needBytes(n); err != nil {
+		return "", err
+	}
 	var b []byte
-	if r.pos&7 == 0 {
+	var small [64]byte
+	switch {
+	case r.pos&7 == 0:
 		i := r.pos >> 3
 		b = r.data[i : i+uint64(n)]
 		r.pos += uint64(n) * 8
-	} else {
-		var small [64]byte
-		if n <= len(small) {
-			b = small[:n]
-		} else {
-			b = make([]byte, n)
-		}
+	case n <= len(small):
+		b = small[:n]
 		r.readUnaligned(b)
+	default:
+		return r.readLongString(n, start, old)
 	}
 	if !utf8.Valid(b) {
 		return "", NewError(InvalidUtf8, start)
@@ -337,6 +346,58 @@ func (r *BitReader) readStringBytes(n int, start uint64, old string) (string, er
 		return old, nil
 	}
 	return string(b), nil
+}
+
+// readLongString is ReadString for more than 64 unaligned bytes: compared with old
+// in place, else gathered through a stack buffer into one allocation of n bytes.
+func (r *BitReader) readLongString(n int, start uint64, old string) (string, error) {
+	if len(old) == n && r.equalsAhead(old) {
+		if !utf8.ValidString(old) {
+			return "", NewError(InvalidUtf8, start)
+		}
+		r.pos += uint64(n) * 8
+		return old, nil
+	}
+	var buf [64]byte
+	var sb strings.Builder
+	sb.Grow(n)
+	for n > 0 {
+		k := min(n, len(buf))
+		r.readUnaligned(buf[:k])
+		sb.Write(buf[:k])
+		n -= k
+	}
+	s := sb.String()
+	if !utf8.ValidString(s) {
+		return "", NewError(InvalidUtf8, start)
+	}
+	return s, nil
+}
+
+// equalsAhead reports whether the next len(s) bytes of the stream (all in the
+// input) are s, without advancing.
+func (r *BitReader) equalsAhead(s string) bool {
+	pos := r.pos
+	for len(s) >= 8 {
+		if r.peek(pos) != le64(s) {
+			return false
+		}
+		pos += 64
+		s = s[8:]
+	}
+	v := r.peek(pos)
+	for i := 0; i < len(s); i++ {
+		if byte(v>>(8*i)) != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// le64 returns the first eight bytes of s as a little-endian uint64.
+func le64(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // Finish ends a top-level decode (§2.2): the padding up to the next byte boundary

@@ -3,6 +3,7 @@ package bitwire
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -90,21 +91,27 @@ func TestChunkReportsTheFirstFieldPastTheEnd(t *testing.T) {
 	if r.BitPos() != 16 || c.Avail != 16 {
 		t.Fatalf("pos %d avail %d", r.BitPos(), c.Avail)
 	}
-	err = c.Truncated([]RunField{{0, 8, "a"}, {8, 4, "b"}, {12, 12, "c"}})
+	err = c.Truncated([]RunField{{0, 8, []string{"a"}}, {8, 4, []string{"b"}}, {12, 12, []string{"pos", "c"}}})
 	wantErr(t, err, Truncated, 12)
-	if p := err.(*Error).Path; p != "c" {
+	if p := err.(*Error).Path; p != "pos.c" {
 		t.Fatalf("path %q", p)
+	}
+	if d := err.(*Error).Detail; d != (Bits{12, 4}) {
+		t.Fatalf("detail %v", d)
 	}
 }
 
 func TestLengthChecksRunBeforeAllocation(t *testing.T) {
 	r := NewBitReader(make([]byte, 4))
-	if n, err := r.CheckLen(4, 8, 0); n != 4 || err != nil {
+	if n, err := r.CheckLen(4, 8, 1, 0); n != 4 || err != nil {
 		t.Fatalf("%d %v", n, err)
 	}
-	_, err := r.CheckLen(5, 8, 3)
+	_, err := r.CheckLen(5, 8, 1, 3)
 	wantErr(t, err, Truncated, 3)
-	_, err = r.CheckLen(math.MaxUint64, 8, 0)
+	if d := err.(*Error).Detail; d != (Bits{40, 32}) {
+		t.Fatalf("detail %v", d)
+	}
+	_, err = r.CheckLen(math.MaxUint64, 8, 1, 0)
 	wantErr(t, err, Truncated, 0)
 }
 
@@ -114,36 +121,57 @@ func TestInvalidUTF8IsReportedAtTheString(t *testing.T) {
 	w.WriteBytes([]byte{0xff})
 	r := NewBitReader(w.Finish())
 	r.ReadBits(3)
-	_, err := r.readStringBytes(1, 3, "")
+	_, err := r.ReadString(1, 3, "")
 	wantErr(t, err, InvalidUtf8, 3)
 }
 
 func TestReadStringReusesAnEqualOldValue(t *testing.T) {
 	data := []byte("name")
 	old := "name"
+	long := strings.Repeat("héllo wörld ", 10)
+	w := NewBitWriter(nil)
+	w.WriteBits(1, 1)
+	w.WriteString(long)
+	unaligned := w.Finish()
 	allocs := testing.AllocsPerRun(100, func() {
 		r := NewBitReader(data)
-		s, err := r.readStringBytes(4, 0, old)
+		s, err := r.ReadString(4, 0, old)
 		if err != nil || s != old {
+			t.Fatal(s, err)
+		}
+		r = NewBitReader(unaligned)
+		r.ReadBits(1)
+		s, err = r.ReadString(len(long), 0, long)
+		if err != nil || s != long {
 			t.Fatal(s, err)
 		}
 	})
 	if allocs != 0 {
 		t.Fatalf("%v allocations", allocs)
 	}
+	// A new long unaligned string is one allocation of its bytes.
+	allocs = testing.AllocsPerRun(100, func() {
+		r := NewBitReader(unaligned)
+		r.ReadBits(1)
+		if s, err := r.ReadString(len(long), 0, ""); err != nil || s != long {
+			t.Fatal(s, err)
+		}
+	})
+	if allocs != 1 {
+		t.Fatalf("%v allocations for a new string", allocs)
+	}
 }
 
-func TestFloatsAndQuantized(t *testing.T) {
+func TestFloatsAndChunkErrors(t *testing.T) {
 	w := NewBitWriter(nil)
 	w.WriteInt(-3, 4)
 	w.WriteF32(float32(math.NaN()))
 	w.WriteF64(math.Copysign(0, -1))
-	q, _ := w.Quantize(0.5, 0, 1, 255, 0)
-	w.WriteBits(q, 8)
+	w.WriteBits(Quantize(0.5, 0, 1, 255), 8)
 	buf := w.Finish()
 
 	r := NewBitReader(buf)
-	if v, _ := r.ReadInt(4); v != -3 {
+	if v, _ := r.ReadBits(4); SignExtend(v, 4) != -3 {
 		t.Fatal("int")
 	}
 	if f, err := r.ReadF32(); f == f || err != nil {
@@ -152,16 +180,25 @@ func TestFloatsAndQuantized(t *testing.T) {
 	if f, _ := r.ReadF64(); math.Float64bits(f) != 1<<63 {
 		t.Fatal("-0.0")
 	}
-	if f, _ := r.ReadQuantized(8, 0, 1, 255); f != 128.0/255.0 {
-		t.Fatal("quantized", f)
+	if q, _ := r.ReadBits(8); Dequantize(q, 0, 1, 255) != 128.0/255.0 {
+		t.Fatal("quantized", q)
 	}
 	r = NewBitReader(buf)
 	c := r.ReadChunk(36)
-	if v, _ := c.GetInt(0, 4); v != -3 {
-		t.Fatal("chunk int")
+	err := c.StepsError(4, 13, 12)
+	wantErr(t, err, OutOfRange, 4)
+	if err.Error() != "bitwire: OutOfRange at bit 4: stored 13 above the last step 12" {
+		t.Fatal(err)
 	}
-	_, err := c.GetQuantized(0, 4, 0, 1, 12)
-	wantErr(t, err, OutOfRange, 0)
+	err = c.BoundedError(0, 1<<63+20, -10, 5)
+	if d := err.(*Error).Detail.String(); d != "9223372036854775818 not in -10..=5" {
+		t.Fatal(d)
+	}
+	err = c.BoundedUintError(0, math.MaxUint64, 7, 9)
+	if d := err.(*Error).Detail.String(); d != "18446744073709551622 not in 7..=9" {
+		t.Fatal(d)
+	}
+	wantErr(t, c.EnumError(2, 9), InvalidEnum, 2)
 }
 
 func TestNonCanonicalNaNIsReportedAtTheValue(t *testing.T) {
@@ -175,7 +212,8 @@ func TestNonCanonicalNaNIsReportedAtTheValue(t *testing.T) {
 	wantErr(t, err, NonCanonical, 3)
 	r = NewBitReader(buf)
 	r.ReadBits(3)
-	_, err = r.ReadChunk(32).GetF32(0)
+	c := r.ReadChunk(32)
+	_, err = F32FromWire(c.Bits(0, 32), c.Start)
 	wantErr(t, err, NonCanonical, 3)
 	if _, err := F64FromWire(0xFFF8000000000000, 0); !errors.Is(err, ErrNonCanonical) {
 		t.Fatal(err)
@@ -211,29 +249,52 @@ func TestLengthPrefixedValues(t *testing.T) {
 
 	r := NewBitReader(buf)
 	r.ReadBits(3)
-	if s, err := r.ReadString(5, 16, ""); s != "abc" || err != nil {
+	n, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil || n != 3 {
+		t.Fatal(n, err)
+	}
+	if s, err := r.ReadString(n, 3, ""); s != "abc" || err != nil {
 		t.Fatal(s, err)
 	}
-	if b, err := r.ReadVarBytes(nil); len(b) != 2 || b[1] != 8 || err != nil {
+	n, err = r.ReadVarLen(8, 1)
+	if err != nil || n != 2 {
+		t.Fatal(n, err)
+	}
+	if b, err := r.ReadRawBytes(n, nil); len(b) != 2 || b[1] != 8 || err != nil {
 		t.Fatal(b, err)
 	}
-	_, err := r.ReadLen(5, 16, 1)
+	_, err = r.ReadLenMax(5, 16, 1, 1)
 	wantErr(t, err, InvalidLength, 3+5+24+5+16)
+	if d := err.(*Error).Detail; d != (Length{20, 16}) {
+		t.Fatalf("detail %v", d)
+	}
 
 	r = NewBitReader(buf)
 	r.ReadBits(3)
-	_, err = r.ReadString(5, 2, "")
+	_, err = r.ReadLenMax(5, 2, 8, 1)
 	wantErr(t, err, InvalidLength, 3)
 
 	r = NewBitReader(buf)
 	r.ReadBits(3)
-	_, err = r.ReadLen(5, 16, 64)
+	_, err = r.ReadLen(5, 64, 8)
 	wantErr(t, err, Truncated, 3)
 
-	r = NewBitReader([]byte{0b1000})
-	_, err = r.ReadBounded(4, 7)
-	wantErr(t, err, OutOfRange, 0)
 	if s := Resize([]int{1, 2, 3}, 2); len(s) != 2 || cap(s) != 3 {
 		t.Fatal("Resize must reuse capacity")
+	}
+}
+
+func TestByteArraysFailAtTheFirstIncompleteElement(t *testing.T) {
+	for lead := uint(0); lead < 8; lead++ {
+		w := NewBitWriter(nil)
+		w.WriteBits(0, lead)
+		w.WriteBytes([]byte{1, 2, 3})
+		r := NewBitReader(w.Finish())
+		r.ReadBits(lead)
+		err := r.ReadByteArray(make([]byte, 4))
+		wantErr(t, err, Truncated, uint64(lead)+24)
+		if p := err.(*Error).Path; p != "[3]" {
+			t.Fatalf("lead %d: path %q", lead, p)
+		}
 	}
 }

@@ -10,16 +10,15 @@ import "unicode/utf8"
 // if fewer remain, as ReadBits does for n up to 64.
 func (r *BitReader) Skip(n uint) error {
 	if uint64(n) > r.RemainingBits() {
-		return r.Error(Truncated, 0)
+		return r.truncated(uint64(n))
 	}
 	r.pos += uint64(n)
 	return nil
 }
 
 // SkipBytes advances past n bytes read as consecutive u8 values (the bytes of a
-// [N]u8 array, a list<u8> or a bytes value whose length was already read), or
-// returns Truncated at the reader's position if fewer remain, as ReadByteArray and
-// ReadRawBytes do.
+// list<u8> or a bytes value whose length was read with the ReadLen functions), or
+// returns Truncated as ReadRawBytes does.
 func (r *BitReader) SkipBytes(n int) error {
 	if err := r.needBytes(n); err != nil {
 		return err
@@ -28,26 +27,23 @@ func (r *BitReader) SkipBytes(n int) error {
 	return nil
 }
 
-// SkipString checks a bounded string (§5.6) as ReadString does — its length in n
-// bits (at most max), room for it, then UTF-8 — and advances past it.
-func (r *BitReader) SkipString(n uint, max uint64) error {
-	start := r.pos
-	l, err := r.ReadLen(n, max, 8)
-	if err != nil {
+// SkipByteArray advances past the n bytes of a [N]u8, or returns ReadByteArray's
+// error: Truncated at the first incomplete element.
+func (r *BitReader) SkipByteArray(n int) error {
+	if err := r.needArray(n); err != nil {
 		return err
 	}
-	return r.skipUTF8(l, start)
+	r.pos += uint64(n) * 8
+	return nil
 }
 
-// SkipVarString checks an unbounded string as ReadVarString does and advances past
-// it.
-func (r *BitReader) SkipVarString() error {
-	start := r.pos
-	l, err := r.ReadVarLen(8)
-	if err != nil {
+// SkipString checks the n bytes of a string that started at bit start as ReadString
+// does (room for them, then UTF-8) and advances past them.
+func (r *BitReader) SkipString(n int, start uint64) error {
+	if err := r.needBytes(n); err != nil {
 		return err
 	}
-	return r.skipUTF8(l, start)
+	return r.skipUTF8(n, start)
 }
 
 // skipUTF8 checks that the next n bytes (length already checked) are UTF-8, for a

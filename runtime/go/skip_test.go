@@ -28,18 +28,44 @@ func TestSkipAgreesWithReadBits(t *testing.T) {
 	}
 }
 
-func TestSkipBytesAgreesWithReadByteArray(t *testing.T) {
+func TestSkipBytesAgreesWithReadingThem(t *testing.T) {
 	data := []byte("0123456789abcdef0123")
 	for lead := uint(0); lead < 16; lead++ {
-		for n := 0; n <= len(data); n++ {
+		for n := 0; n <= len(data)+1; n++ {
 			r, s := NewBitReader(data), NewBitReader(data)
 			_ = r.Skip(lead)
 			_ = s.Skip(lead)
 			rerr := r.ReadByteArray(make([]byte, n))
-			serr := s.SkipBytes(n)
-			sameOutcome(t, fmt.Sprintf("lead %d, %d bytes", lead, n), &r, &s, rerr, serr)
+			serr := s.SkipByteArray(n)
+			sameOutcome(t, fmt.Sprintf("array, lead %d, %d bytes", lead, n), &r, &s, rerr, serr)
+			r, s = NewBitReader(data), NewBitReader(data)
+			_ = r.Skip(lead)
+			_ = s.Skip(lead)
+			_, rerr = r.ReadRawBytes(n, nil)
+			serr = s.SkipBytes(n)
+			sameOutcome(t, fmt.Sprintf("bytes, lead %d, %d bytes", lead, n), &r, &s, rerr, serr)
 		}
 	}
+}
+
+// readString and skipString read a string with a 9-bit length prefix (max 300) as
+// generated code does: the length, then the bytes.
+func readString(r *BitReader) (string, error) {
+	start := r.BitPos()
+	n, err := r.ReadLenMax(9, 300, 8, 1)
+	if err != nil {
+		return "", err
+	}
+	return r.ReadString(n, start, "")
+}
+
+func skipString(r *BitReader) error {
+	start := r.BitPos()
+	n, err := r.ReadLenMax(9, 300, 8, 1)
+	if err != nil {
+		return err
+	}
+	return r.SkipString(n, start)
 }
 
 // TestSkipStringAgreesWithReadString checks strings of every length around the
@@ -72,16 +98,16 @@ func TestSkipStringAgreesWithReadString(t *testing.T) {
 			r, s := NewBitReader(data), NewBitReader(data)
 			_ = r.Skip(lead)
 			_ = s.Skip(lead)
-			_, rerr := r.ReadString(9, 300, "")
-			serr := s.SkipString(9, 300)
+			_, rerr := readString(&r)
+			serr := skipString(&s)
 			sameOutcome(t, fmt.Sprintf("lead %d, %q", lead, text), &r, &s, rerr, serr)
 			// Truncated copies, and the unbounded form.
 			for _, cut := range []int{1, len(data) / 2} {
 				r, s := NewBitReader(data[:len(data)-cut]), NewBitReader(data[:len(data)-cut])
 				_ = r.Skip(lead)
 				_ = s.Skip(lead)
-				_, rerr := r.ReadString(9, 300, "")
-				serr := s.SkipString(9, 300)
+				_, rerr := readString(&r)
+				serr := skipString(&s)
 				sameOutcome(t, fmt.Sprintf("lead %d, %q cut %d", lead, text, cut), &r, &s, rerr, serr)
 			}
 			w = NewBitWriter(nil)
@@ -92,8 +118,14 @@ func TestSkipStringAgreesWithReadString(t *testing.T) {
 			r, s = NewBitReader(data), NewBitReader(data)
 			_ = r.Skip(lead)
 			_ = s.Skip(lead)
-			_, rerr = r.ReadVarString("")
-			serr = s.SkipVarString()
+			rn, rerr := r.ReadVarLen(8, 1)
+			if rerr == nil {
+				_, rerr = r.ReadString(rn, 0, "")
+			}
+			sn, serr := s.ReadVarLen(8, 1)
+			if serr == nil {
+				serr = s.SkipString(sn, 0)
+			}
 			sameOutcome(t, fmt.Sprintf("varint, lead %d, %q", lead, text), &r, &s, rerr, serr)
 		}
 	}
@@ -111,7 +143,7 @@ func TestSkipsDoNotAllocate(t *testing.T) {
 		if err := r.Skip(3); err != nil {
 			panic(err)
 		}
-		if err := r.SkipString(9, 300); err != nil {
+		if err := skipString(&r); err != nil {
 			panic(err)
 		}
 	})

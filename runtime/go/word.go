@@ -36,13 +36,3 @@ func AppendWord(dst []byte, v uint64, n int) []byte {
 	}
 	return dst
 }
-
-// QuantizeAt is [BitWriter.Quantize] for a value whose bit offset is known without
-// a writer (the top-level fast path): NaN and values outside min..=max are
-// OutOfRange at bit.
-func QuantizeAt(v, min, max float64, steps uint64, bit uint64) (uint64, error) {
-	if !(min <= v && v <= max) {
-		return 0, NewError(OutOfRange, bit)
-	}
-	return Quantize(v, min, max, steps), nil
-}

@@ -114,9 +114,7 @@ func (w *BitWriter) WriteString(s string) {
 		return
 	}
 	for len(s) >= 8 {
-		v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		w.WriteBits(v, 64)
+		w.WriteBits(le64(s), 64)
 		s = s[8:]
 	}
 	for i := 0; i < len(s); i++ {
@@ -143,17 +141,6 @@ func (w *BitWriter) CheckString(s string, offset uint) error {
 		return w.Error(InvalidUtf8, offset)
 	}
 	return nil
-}
-
-// Quantize maps v onto 0..=steps (§4.3) for a value that starts offset bits after
-// the writer's position (the offset only places the error): NaN and values outside
-// min..=max are OutOfRange.
-func (w *BitWriter) Quantize(v, min, max float64, steps uint64, offset uint) (uint64, error) {
-	// !(a <= b) rather than a > b, so that NaN is rejected too.
-	if !(min <= v && v <= max) {
-		return 0, w.Error(OutOfRange, offset)
-	}
-	return Quantize(v, min, max, steps), nil
 }
 
 // Finish pads the stream with zero bits to the next byte boundary (§2.1) and returns

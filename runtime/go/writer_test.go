@@ -57,23 +57,10 @@ func TestWriteBytesAndStringsAtEveryAlignment(t *testing.T) {
 		if err != nil || !bytes.Equal(got, data) {
 			t.Fatalf("lead %d: bytes %q, %v", lead, got, err)
 		}
-		s, err := r.readStringBytes(len(data), 0, "")
+		s, err := r.ReadString(len(data), 0, "")
 		if err != nil || s != string(data) {
 			t.Fatalf("lead %d: string %q, %v", lead, s, err)
 		}
-	}
-}
-
-func TestQuantizeReportsOutOfRangeAtTheValue(t *testing.T) {
-	w := NewBitWriter(nil)
-	w.WriteBits(0, 10)
-	_, err := w.Quantize(1.5, 0, 1, 255, 2)
-	var e *Error
-	if !errors.As(err, &e) || e.Kind != OutOfRange || e.Bit != 12 {
-		t.Fatalf("got %v", err)
-	}
-	if q, err := w.Quantize(0.5, 0, 1, 255, 0); err != nil || q != 128 {
-		t.Fatalf("q = %d, %v", q, err)
 	}
 }
 

@@ -6,8 +6,8 @@ package kitchen_sink
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 1.
-const _ = bitwire.RuntimeAPIVersion1
+// exists only in a runtime that provides version 2.
+const _ = bitwire.RuntimeAPIVersion2
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
 const SchemaFingerprint uint64 = 0x65dad0fef45c03e1
@@ -96,10 +96,20 @@ func (v Mode) Encode() ([]byte, error) {
 }
 
 // Decode sets v to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of v's slices. On error v holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of v's slices, with the default
+// decode budget (spec §11). On error v holds a partly decoded value.
 func (v *Mode) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := v.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (v *Mode) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := v.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -109,7 +119,7 @@ func (v *Mode) Decode(b []byte) error {
 // WritePacked writes v's bit stream (no padding) at w's position.
 func (v Mode) WritePacked(w *bitwire.BitWriter) error {
 	if !v.Valid() {
-		return w.Error(bitwire.InvalidEnum, 0)
+		return bitwire.EnumError(w.BitPos(), uint64(v))
 	}
 	w.WriteBits(uint64(v), 3)
 	return nil
@@ -123,16 +133,18 @@ func (v *Mode) ReadPacked(r *bitwire.BitReader) error {
 	if err != nil {
 		return err
 	}
-	*v = Mode(tag)
-	if !v.Valid() {
-		return c.Error(bitwire.InvalidEnum, 0)
+	if !Mode(tag).Valid() {
+		return c.EnumError(0, tag)
 	}
+	*v = Mode(tag)
 	return nil
 }
 
 // VerifyMode checks that b is exactly one valid top-level encoding of a Mode and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyModePacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyMode(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyModePacked(&r); err != nil {
@@ -142,7 +154,8 @@ func VerifyMode(b []byte) error {
 }
 
 // VerifyModePacked checks the Mode at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyModePacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(3)
 	tag, err := c.Get(0, 3)
@@ -150,7 +163,7 @@ func VerifyModePacked(r *bitwire.BitReader) error {
 		return err
 	}
 	if !Mode(tag).Valid() {
-		return c.Error(bitwire.InvalidEnum, 0)
+		return c.EnumError(0, tag)
 	}
 	return nil
 }
@@ -257,10 +270,20 @@ func (v Single) Encode() ([]byte, error) {
 }
 
 // Decode sets v to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of v's slices. On error v holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of v's slices, with the default
+// decode budget (spec §11). On error v holds a partly decoded value.
 func (v *Single) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := v.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (v *Single) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := v.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -270,7 +293,7 @@ func (v *Single) Decode(b []byte) error {
 // WritePacked writes v's bit stream (no padding) at w's position.
 func (v Single) WritePacked(w *bitwire.BitWriter) error {
 	if !v.Valid() {
-		return w.Error(bitwire.InvalidEnum, 0)
+		return bitwire.EnumError(w.BitPos(), uint64(v))
 	}
 	return nil
 }
@@ -283,8 +306,10 @@ func (v *Single) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifySingle checks that b is exactly one valid top-level encoding of a Single and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifySinglePacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifySingle(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifySinglePacked(&r); err != nil {
@@ -294,7 +319,8 @@ func VerifySingle(b []byte) error {
 }
 
 // VerifySinglePacked checks the Single at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifySinglePacked(r *bitwire.BitReader) error {
 	return nil
 }
@@ -480,10 +506,20 @@ func (m *Scalars) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Scalars) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Scalars) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -501,7 +537,7 @@ func (m *Scalars) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteBits(word, 23)
 	w.WriteBits(m.Wide, 64)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
-	over2 := m.Big>>54 | uint64(int64(m.Neg)+16)>>5
+	over2 := m.Big>>54 | (uint64(m.Neg)+16)>>5
 	if over2 != 0 {
 		return m.writeRangeError(w.BitPos())
 	}
@@ -510,7 +546,7 @@ func (m *Scalars) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteInt(int64(m.Full16), 16)
 	w.WriteInt(m.I64v, 64)
 	if m.I33 < -4294967296 || m.I33 > 4294967295 {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "i33")
+		return bitwire.InField(bitwire.IntRangeError(w.BitPos(), m.I33, -4294967296, 4294967295), "i33")
 	}
 	w.WriteInt(m.I33, 33)
 	w.WriteF32(m.Half)
@@ -524,15 +560,15 @@ func (m *Scalars) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteBits(word3, 22)
 	w.WriteBits(uint64(m.Huge)+9223372036854775808, 64)
 	if m.WideBounded < 5 {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "wide_bounded")
+		return bitwire.InField(bitwire.UintRangeError(w.BitPos(), m.WideBounded, 5, 18446744073709551615), "wide_bounded")
 	}
 	w.WriteBits(m.WideBounded-5, 64)
 	if !(-1.0 <= float64(m.Q) && float64(m.Q) <= 1.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "q")
+		return m.writeRangeError(w.BitPos())
 	}
 	q := bitwire.Quantize(float64(m.Q), -1.0, 1.0, 255)
 	if !(0.0 <= m.Q64 && m.Q64 <= 10.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 8), "q64")
+		return m.writeRangeError(w.BitPos())
 	}
 	q64 := bitwire.Quantize(m.Q64, 0.0, 10.0, 20)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
@@ -546,41 +582,47 @@ func (m *Scalars) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Scalars) writeRangeError(at uint64) error {
 	if m.Tiny > 1 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+1), "tiny")
+		return bitwire.InField(bitwire.UintRangeError(at+1, uint64(m.Tiny), 0, 1), "tiny")
 	}
 	if m.Odd > 8191 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+10), "odd")
+		return bitwire.InField(bitwire.UintRangeError(at+10, uint64(m.Odd), 0, 8191), "odd")
 	}
 	if m.Big > 18014398509481983 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at), "big")
+		return bitwire.InField(bitwire.UintRangeError(at, m.Big, 0, 18014398509481983), "big")
 	}
 	if m.Neg < -16 || m.Neg > 15 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+54), "neg")
+		return bitwire.InField(bitwire.IntRangeError(at+54, int64(m.Neg), -16, 15), "neg")
 	}
 	if m.Level > 1000 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at), "level")
+		return bitwire.InField(bitwire.UintRangeError(at, uint64(m.Level), 0, 1000), "level")
 	}
 	if m.Offset < -100 || m.Offset > 100 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+10), "offset")
+		return bitwire.InField(bitwire.IntRangeError(at+10, int64(m.Offset), -100, 100), "offset")
 	}
 	if m.Shifted < 10 || m.Shifted > 20 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+18), "shifted")
+		return bitwire.InField(bitwire.UintRangeError(at+18, uint64(m.Shifted), 10, 20), "shifted")
 	}
 	if m.Fixed != 7 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+22), "fixed")
+		return bitwire.InField(bitwire.UintRangeError(at+22, uint64(m.Fixed), 7, 7), "fixed")
+	}
+	if !(-1.0 <= float64(m.Q) && float64(m.Q) <= 1.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.Q), -1.0, 1.0), "q")
+	}
+	if !(0.0 <= m.Q64 && m.Q64 <= 10.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+8, m.Q64, 0.0, 10.0), "q64")
 	}
 	if !m.Mode.Valid() {
-		return bitwire.InField(bitwire.NewError(bitwire.InvalidEnum, at+13), "mode")
+		return bitwire.InField(bitwire.EnumError(at+13, uint64(m.Mode)), "mode")
 	}
-	// The last check: the combined test failed and every check above passed.
-	return bitwire.InField(bitwire.NewError(bitwire.InvalidEnum, at+16), "single")
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.EnumError(at+16, uint64(m.Single)), "single")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
@@ -592,7 +634,7 @@ func (m *Scalars) ReadPacked(r *bitwire.BitReader) error {
 	m.Full8 = uint8(c.Bits(2, 8))
 	m.Odd = uint16(c.Bits(10, 13))
 	if c.Avail < 23 {
-		return c.Truncated(scalarsRun1)
+		return c.Truncated(scalarsTrunc1)
 	}
 	wide, err := r.ReadBits(64)
 	if err != nil {
@@ -603,23 +645,23 @@ func (m *Scalars) ReadPacked(r *bitwire.BitReader) error {
 	m.Big = c2.Bits(0, 54)
 	m.Neg = int8(bitwire.SignExtend(c2.Bits(54, 5), 5))
 	if c2.Avail < 59 {
-		return c2.Truncated(scalarsRun2)
+		return c2.Truncated(scalarsTrunc2)
 	}
-	full16, err := r.ReadInt(16)
+	full16, err := r.ReadBits(16)
 	if err != nil {
 		return bitwire.InField(err, "full16")
 	}
-	m.Full16 = int16(full16)
-	i64v, err := r.ReadInt(64)
+	m.Full16 = int16(bitwire.SignExtend(full16, 16))
+	i64v, err := r.ReadBits(64)
 	if err != nil {
 		return bitwire.InField(err, "i64v")
 	}
-	m.I64v = i64v
-	i33, err := r.ReadInt(33)
+	m.I64v = bitwire.SignExtend(i64v, 64)
+	i33, err := r.ReadBits(33)
 	if err != nil {
 		return bitwire.InField(err, "i33")
 	}
-	m.I33 = i33
+	m.I33 = bitwire.SignExtend(i33, 33)
 	half, err := r.ReadF32()
 	if err != nil {
 		return bitwire.InField(err, "half")
@@ -632,92 +674,118 @@ func (m *Scalars) ReadPacked(r *bitwire.BitReader) error {
 	m.Double = double
 	c3 := r.ReadChunk(22)
 	if c3.Avail < 10 {
-		return c3.Truncated(scalarsRun3)
+		return c3.Truncated(scalarsTrunc3)
 	}
 	level := c3.Bits(0, 10)
 	if level > 1000 {
-		return bitwire.InField(c3.Error(bitwire.OutOfRange, 0), "level")
+		return bitwire.InField(c3.BoundedUintError(0, level, 0, 1000), "level")
 	}
 	m.Level = uint16(level)
 	if c3.Avail < 18 {
-		return c3.Truncated(scalarsRun3)
+		return c3.Truncated(scalarsTrunc4)
 	}
 	offset := c3.Bits(10, 8)
 	if offset > 200 {
-		return bitwire.InField(c3.Error(bitwire.OutOfRange, 10), "offset")
+		return bitwire.InField(c3.BoundedError(10, offset, -100, 100), "offset")
 	}
 	m.Offset = int16(int64(offset) - 100)
 	if c3.Avail < 22 {
-		return c3.Truncated(scalarsRun3)
+		return c3.Truncated(scalarsTrunc5)
 	}
 	shifted := c3.Bits(18, 4)
 	if shifted > 10 {
-		return bitwire.InField(c3.Error(bitwire.OutOfRange, 18), "shifted")
+		return bitwire.InField(c3.BoundedUintError(18, shifted, 10, 20), "shifted")
 	}
 	m.Shifted = uint8(shifted + 10)
 	m.Fixed = 7
-	huge, err := r.ReadBounded(64, 18446744073709551615)
+	huge, err := r.ReadBits(64)
 	if err != nil {
 		return bitwire.InField(err, "huge")
 	}
 	m.Huge = int64(huge + 9223372036854775808)
-	wideBounded, err := r.ReadBounded(64, 18446744073709551610)
+	c4 := r.ReadChunk(64)
+	wideBounded, err := c4.Get(0, 64)
 	if err != nil {
 		return bitwire.InField(err, "wide_bounded")
 	}
-	m.WideBounded = wideBounded + 5
-	c4 := r.ReadChunk(16)
-	m.Q = float32(bitwire.DequantizeScaled(c4.Bits(0, 8), -1.0, 1.0, 255, 0.00392156862745098))
-	if c4.Avail < 13 {
-		return c4.Truncated(scalarsRun4)
+	if wideBounded > 18446744073709551610 {
+		return bitwire.InField(c4.BoundedUintError(0, wideBounded, 5, 18446744073709551615), "wide_bounded")
 	}
-	q64 := c4.Bits(8, 5)
+	m.WideBounded = wideBounded + 5
+	c5 := r.ReadChunk(16)
+	m.Q = float32(bitwire.DequantizeScaled(c5.Bits(0, 8), -1.0, 1.0, 255, 0.00392156862745098))
+	if c5.Avail < 13 {
+		return c5.Truncated(scalarsTrunc6)
+	}
+	q64 := c5.Bits(8, 5)
 	if q64 > 20 {
-		return bitwire.InField(c4.Error(bitwire.OutOfRange, 8), "q64")
+		return bitwire.InField(c5.StepsError(8, q64, 20), "q64")
 	}
 	m.Q64 = bitwire.Dequantize(q64, 0.0, 10.0, 20)
-	if c4.Avail < 16 {
-		return c4.Truncated(scalarsRun4)
+	if c5.Avail < 16 {
+		return c5.Truncated(scalarsTrunc7)
 	}
-	m.Mode = Mode(c4.Bits(13, 3))
-	if !m.Mode.Valid() {
-		return bitwire.InField(c4.Error(bitwire.InvalidEnum, 13), "mode")
+	mode := c5.Bits(13, 3)
+	if !Mode(mode).Valid() {
+		return bitwire.InField(c5.EnumError(13, mode), "mode")
 	}
+	m.Mode = Mode(mode)
 	m.Single = SingleOnly
 	return nil
 }
 
-// scalarsRun1 lists the plain fields of a run of Scalars, for Truncated errors.
-var scalarsRun1 = []bitwire.RunField{
-	{Offset: 0, Bits: 1, Name: "flag"},
-	{Offset: 1, Bits: 1, Name: "tiny"},
-	{Offset: 2, Bits: 8, Name: "full8"},
-	{Offset: 10, Bits: 13, Name: "odd"},
+// scalarsTrunc1 lists the scalars of a run of Scalars that one truncation check covers,
+// for its Truncated error.
+var scalarsTrunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 1, Path: []string{"flag"}},
+	{Offset: 1, Bits: 1, Path: []string{"tiny"}},
+	{Offset: 2, Bits: 8, Path: []string{"full8"}},
+	{Offset: 10, Bits: 13, Path: []string{"odd"}},
 }
 
-// scalarsRun2 lists the plain fields of a run of Scalars, for Truncated errors.
-var scalarsRun2 = []bitwire.RunField{
-	{Offset: 0, Bits: 54, Name: "big"},
-	{Offset: 54, Bits: 5, Name: "neg"},
+// scalarsTrunc2 lists the scalars of a run of Scalars that one truncation check covers,
+// for its Truncated error.
+var scalarsTrunc2 = []bitwire.RunField{
+	{Offset: 0, Bits: 54, Path: []string{"big"}},
+	{Offset: 54, Bits: 5, Path: []string{"neg"}},
 }
 
-// scalarsRun3 lists the plain fields of a run of Scalars, for Truncated errors.
-var scalarsRun3 = []bitwire.RunField{
-	{Offset: 0, Bits: 10, Name: "level"},
-	{Offset: 10, Bits: 8, Name: "offset"},
-	{Offset: 18, Bits: 4, Name: "shifted"},
+// scalarsTrunc3 lists the scalars of a run of Scalars that one truncation check covers,
+// for its Truncated error.
+var scalarsTrunc3 = []bitwire.RunField{
+	{Offset: 0, Bits: 10, Path: []string{"level"}},
 }
 
-// scalarsRun4 lists the plain fields of a run of Scalars, for Truncated errors.
-var scalarsRun4 = []bitwire.RunField{
-	{Offset: 0, Bits: 8, Name: "q"},
-	{Offset: 8, Bits: 5, Name: "q64"},
-	{Offset: 13, Bits: 3, Name: "mode"},
+// scalarsTrunc4 lists the scalars of a run of Scalars that one truncation check covers,
+// for its Truncated error.
+var scalarsTrunc4 = []bitwire.RunField{
+	{Offset: 10, Bits: 8, Path: []string{"offset"}},
+}
+
+// scalarsTrunc5 lists the scalars of a run of Scalars that one truncation check covers,
+// for its Truncated error.
+var scalarsTrunc5 = []bitwire.RunField{
+	{Offset: 18, Bits: 4, Path: []string{"shifted"}},
+}
+
+// scalarsTrunc6 lists the scalars of a run of Scalars that one truncation check covers,
+// for its Truncated error.
+var scalarsTrunc6 = []bitwire.RunField{
+	{Offset: 0, Bits: 8, Path: []string{"q"}},
+	{Offset: 8, Bits: 5, Path: []string{"q64"}},
+}
+
+// scalarsTrunc7 lists the scalars of a run of Scalars that one truncation check covers,
+// for its Truncated error.
+var scalarsTrunc7 = []bitwire.RunField{
+	{Offset: 13, Bits: 3, Path: []string{"mode"}},
 }
 
 // VerifyScalars checks that b is exactly one valid top-level encoding of a Scalars and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyScalarsPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyScalars(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyScalarsPacked(&r); err != nil {
@@ -727,18 +795,19 @@ func VerifyScalars(b []byte) error {
 }
 
 // VerifyScalarsPacked checks the Scalars at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyScalarsPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(23)
 	if c.Avail < 23 {
-		return c.Truncated(scalarsRun1)
+		return c.Truncated(scalarsTrunc1)
 	}
 	if err := r.Skip(64); err != nil {
 		return bitwire.InField(err, "wide")
 	}
 	c2 := r.ReadChunk(59)
 	if c2.Avail < 59 {
-		return c2.Truncated(scalarsRun2)
+		return c2.Truncated(scalarsTrunc2)
 	}
 	if err := r.Skip(16); err != nil {
 		return bitwire.InField(err, "full16")
@@ -756,50 +825,52 @@ func VerifyScalarsPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "double")
 	}
 	c3 := r.ReadChunk(22)
-	level, err := c3.Get(0, 10)
-	if err != nil {
-		return bitwire.InField(err, "level")
+	if c3.Avail < 10 {
+		return c3.Truncated(scalarsTrunc3)
 	}
+	level := c3.Bits(0, 10)
 	if level > 1000 {
-		return bitwire.InField(c3.Error(bitwire.OutOfRange, 0), "level")
+		return bitwire.InField(c3.BoundedUintError(0, level, 0, 1000), "level")
 	}
-	offset, err := c3.Get(10, 8)
-	if err != nil {
-		return bitwire.InField(err, "offset")
+	if c3.Avail < 18 {
+		return c3.Truncated(scalarsTrunc4)
 	}
+	offset := c3.Bits(10, 8)
 	if offset > 200 {
-		return bitwire.InField(c3.Error(bitwire.OutOfRange, 10), "offset")
+		return bitwire.InField(c3.BoundedError(10, offset, -100, 100), "offset")
 	}
-	shifted, err := c3.Get(18, 4)
-	if err != nil {
-		return bitwire.InField(err, "shifted")
+	if c3.Avail < 22 {
+		return c3.Truncated(scalarsTrunc5)
 	}
+	shifted := c3.Bits(18, 4)
 	if shifted > 10 {
-		return bitwire.InField(c3.Error(bitwire.OutOfRange, 18), "shifted")
+		return bitwire.InField(c3.BoundedUintError(18, shifted, 10, 20), "shifted")
 	}
-	if _, err := r.ReadBounded(64, 18446744073709551615); err != nil {
+	if err := r.Skip(64); err != nil {
 		return bitwire.InField(err, "huge")
 	}
-	if _, err := r.ReadBounded(64, 18446744073709551610); err != nil {
+	c4 := r.ReadChunk(64)
+	wideBounded, err := c4.Get(0, 64)
+	if err != nil {
 		return bitwire.InField(err, "wide_bounded")
 	}
-	c4 := r.ReadChunk(16)
-	if c4.Avail < 8 {
-		return c4.Truncated(scalarsRun4)
+	if wideBounded > 18446744073709551610 {
+		return bitwire.InField(c4.BoundedUintError(0, wideBounded, 5, 18446744073709551615), "wide_bounded")
 	}
-	q64, err := c4.Get(8, 5)
-	if err != nil {
-		return bitwire.InField(err, "q64")
+	c5 := r.ReadChunk(16)
+	if c5.Avail < 13 {
+		return c5.Truncated(scalarsTrunc6)
 	}
+	q64 := c5.Bits(8, 5)
 	if q64 > 20 {
-		return bitwire.InField(c4.Error(bitwire.OutOfRange, 8), "q64")
+		return bitwire.InField(c5.StepsError(8, q64, 20), "q64")
 	}
-	mode, err := c4.Get(13, 3)
-	if err != nil {
-		return bitwire.InField(err, "mode")
+	if c5.Avail < 16 {
+		return c5.Truncated(scalarsTrunc7)
 	}
+	mode := c5.Bits(13, 3)
 	if !Mode(mode).Valid() {
-		return bitwire.InField(c4.Error(bitwire.InvalidEnum, 13), "mode")
+		return bitwire.InField(c5.EnumError(13, mode), "mode")
 	}
 	return nil
 }
@@ -1131,7 +1202,7 @@ func (m *Composite) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Composite) Encode() ([]byte, error) {
-	b, err := m.AppendTo(nil)
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -1139,10 +1210,20 @@ func (m *Composite) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Composite) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Composite) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -1159,7 +1240,7 @@ func (m *Composite) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteBool(m.Maybe.Set)
 	if m.Maybe.Set {
 		if m.Maybe.Value > 15 {
-			return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "maybe")
+			return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.Maybe.Value), 0, 15), "maybe")
 		}
 		w.WriteBits(uint64(m.Maybe.Value), 4)
 	}
@@ -1171,7 +1252,7 @@ func (m *Composite) WritePacked(w *bitwire.BitWriter) error {
 	}
 	for i := range m.Arr {
 		if m.Arr[i] < -2048 || m.Arr[i] > 2047 {
-			return bitwire.InField(bitwire.AtIndex(w.Error(bitwire.OutOfRange, 0), i), "arr")
+			return bitwire.InField(bitwire.AtIndex(bitwire.IntRangeError(w.BitPos(), int64(m.Arr[i]), -2048, 2047), i), "arr")
 		}
 		w.WriteInt(int64(m.Arr[i]), 12)
 	}
@@ -1182,19 +1263,19 @@ func (m *Composite) WritePacked(w *bitwire.BitWriter) error {
 		}
 	}
 	if len(m.List) > 20 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "list")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.List)), 20), "list")
 	}
 	w.WriteBits(uint64(len(m.List)), 5)
 	for i3 := range m.List {
 		if m.List[i3] > 1000 {
-			return bitwire.InField(bitwire.AtIndex(w.Error(bitwire.OutOfRange, 0), i3), "list")
+			return bitwire.InField(bitwire.AtIndex(bitwire.UintRangeError(w.BitPos(), uint64(m.List[i3]), 0, 1000), i3), "list")
 		}
 		w.WriteBits(uint64(m.List[i3]), 10)
 	}
 	w.WriteVarint(uint64(len(m.Nested)), 64)
 	for i4 := range m.Nested {
 		if len(m.Nested[i4]) > 3 {
-			return bitwire.InField(bitwire.AtIndex(w.Error(bitwire.InvalidLength, 0), i4), "nested")
+			return bitwire.InField(bitwire.AtIndex(bitwire.LengthError(w.BitPos(), uint64(len(m.Nested[i4])), 3), i4), "nested")
 		}
 		w.WriteBits(uint64(len(m.Nested[i4])), 2)
 		for i5 := range m.Nested[i4] {
@@ -1205,7 +1286,7 @@ func (m *Composite) WritePacked(w *bitwire.BitWriter) error {
 		}
 	}
 	if len(m.Name) > 16 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "name")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Name)), 16), "name")
 	}
 	if err := w.CheckString(m.Name, 0); err != nil {
 		return bitwire.InField(err, "name")
@@ -1218,36 +1299,36 @@ func (m *Composite) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteVarint(uint64(len(m.Text)), 64)
 	w.WriteString(m.Text)
 	if len(m.Blob) > 7 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "blob")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Blob)), 7), "blob")
 	}
 	w.WriteBits(uint64(len(m.Blob)), 3)
 	w.WriteBytes(m.Blob)
 	w.WriteVarint(uint64(len(m.Raw)), 64)
 	w.WriteBytes(m.Raw)
 	if len(m.Octets) > 255 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "octets")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Octets)), 255), "octets")
 	}
 	w.WriteBits(uint64(len(m.Octets)), 8)
 	w.WriteBytes(m.Octets)
 	w.WriteVarint(uint64(len(m.Quants)), 64)
 	for i6 := range m.Quants {
 		if !(0.0 <= float64(m.Quants[i6]) && float64(m.Quants[i6]) <= 1.0) {
-			return bitwire.InField(bitwire.AtIndex(w.Error(bitwire.OutOfRange, 0), i6), "quants")
+			return bitwire.InField(bitwire.AtIndex(bitwire.FloatRangeError(w.BitPos(), float64(m.Quants[i6]), 0.0, 1.0), i6), "quants")
 		}
 		q := bitwire.Quantize(float64(m.Quants[i6]), 0.0, 1.0, 15)
 		w.WriteBits(q, 4)
 	}
 	if m.AFieldWithARatherLongNameForTests < -64 || m.AFieldWithARatherLongNameForTests > 63 {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "a_field_with_a_rather_long_name_for_tests")
+		return bitwire.InField(bitwire.IntRangeError(w.BitPos(), int64(m.AFieldWithARatherLongNameForTests), -64, 63), "a_field_with_a_rather_long_name_for_tests")
 	}
 	w.WriteInt(int64(m.AFieldWithARatherLongNameForTests), 7)
 	if len(m.AnotherFieldWithALongNameForTests) > 100 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "another_field_with_a_long_name_for_tests")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.AnotherFieldWithALongNameForTests)), 100), "another_field_with_a_long_name_for_tests")
 	}
 	w.WriteBits(uint64(len(m.AnotherFieldWithALongNameForTests)), 7)
 	for i7 := range m.AnotherFieldWithALongNameForTests {
 		if m.AnotherFieldWithALongNameForTests[i7] < -64 || m.AnotherFieldWithALongNameForTests[i7] > 63 {
-			return bitwire.InField(bitwire.AtIndex(w.Error(bitwire.OutOfRange, 0), i7), "another_field_with_a_long_name_for_tests")
+			return bitwire.InField(bitwire.AtIndex(bitwire.IntRangeError(w.BitPos(), int64(m.AnotherFieldWithALongNameForTests[i7]), -64, 63), i7), "another_field_with_a_long_name_for_tests")
 		}
 		w.WriteInt(int64(m.AnotherFieldWithALongNameForTests[i7]), 7)
 	}
@@ -1309,11 +1390,11 @@ func (m *Composite) ReadPacked(r *bitwire.BitReader) error {
 		m.MaybeNamed = bitwire.Optional[Scalars]{}
 	}
 	for i := range m.Arr {
-		item, err := r.ReadInt(12)
+		item, err := r.ReadBits(12)
 		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "arr")
 		}
-		m.Arr[i] = int16(item)
+		m.Arr[i] = int16(bitwire.SignExtend(item, 12))
 	}
 	if err := r.ReadByteArray(m.BytesArr[:]); err != nil {
 		return bitwire.InField(err, "bytes_arr")
@@ -1323,25 +1404,29 @@ func (m *Composite) ReadPacked(r *bitwire.BitReader) error {
 			return bitwire.InField(bitwire.AtIndex(err, i2), "points")
 		}
 	}
-	listLen, err := r.ReadLen(5, 20, 10)
+	listLen, err := r.ReadLenMax(5, 20, 10, 2)
 	if err != nil {
 		return bitwire.InField(err, "list")
 	}
 	m.List = bitwire.Resize(m.List, listLen)
 	for i3 := range m.List {
-		item2, err := r.ReadBounded(10, 1000)
+		c := r.ReadChunk(10)
+		item2, err := c.Get(0, 10)
 		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i3), "list")
 		}
+		if item2 > 1000 {
+			return bitwire.InField(bitwire.AtIndex(c.BoundedUintError(0, item2, 0, 1000), i3), "list")
+		}
 		m.List[i3] = uint16(item2)
 	}
-	nestedLen, err := r.ReadVarLen(2)
+	nestedLen, err := r.ReadVarLen(2, 24)
 	if err != nil {
 		return bitwire.InField(err, "nested")
 	}
 	m.Nested = bitwire.Resize(m.Nested, nestedLen)
 	for i4 := range m.Nested {
-		itemLen, err := r.ReadLen(2, 3, 1)
+		itemLen, err := r.ReadLen(2, 1, 2)
 		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i4), "nested")
 		}
@@ -1353,37 +1438,55 @@ func (m *Composite) ReadPacked(r *bitwire.BitReader) error {
 			}
 			if itemSet {
 				m.Nested[i4][i5].Set = true
-				v3, err := r.ReadBool()
+				v3, err := r.ReadBits(1)
 				if err != nil {
 					return bitwire.InField(bitwire.AtIndex(bitwire.AtIndex(err, i5), i4), "nested")
 				}
-				m.Nested[i4][i5].Value = v3
+				m.Nested[i4][i5].Value = v3 != 0
 			} else {
 				m.Nested[i4][i5] = bitwire.Optional[bool]{}
 			}
 		}
 	}
-	name, err := r.ReadString(5, 16, m.Name)
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	name, err := r.ReadString(nameLen, start, m.Name)
 	if err != nil {
 		return bitwire.InField(err, "name")
 	}
 	m.Name = name
-	text, err := r.ReadVarString(m.Text)
+	start2 := r.BitPos()
+	textLen, err := r.ReadVarLen(8, 1)
+	if err != nil {
+		return bitwire.InField(err, "text")
+	}
+	text, err := r.ReadString(textLen, start2, m.Text)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}
 	m.Text = text
-	blob, err := r.ReadBytes(3, 7, m.Blob[:0])
+	blobLen, err := r.ReadLen(3, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "blob")
+	}
+	blob, err := r.ReadRawBytes(blobLen, m.Blob[:0])
 	if err != nil {
 		return bitwire.InField(err, "blob")
 	}
 	m.Blob = blob
-	raw, err := r.ReadVarBytes(m.Raw[:0])
+	rawLen, err := r.ReadVarLen(8, 1)
+	if err != nil {
+		return bitwire.InField(err, "raw")
+	}
+	raw, err := r.ReadRawBytes(rawLen, m.Raw[:0])
 	if err != nil {
 		return bitwire.InField(err, "raw")
 	}
 	m.Raw = raw
-	octetsLen, err := r.ReadLen(8, 255, 8)
+	octetsLen, err := r.ReadLen(8, 8, 1)
 	if err != nil {
 		return bitwire.InField(err, "octets")
 	}
@@ -1392,41 +1495,43 @@ func (m *Composite) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "octets")
 	}
 	m.Octets = octets
-	quantsLen, err := r.ReadVarLen(4)
+	quantsLen, err := r.ReadVarLen(4, 4)
 	if err != nil {
 		return bitwire.InField(err, "quants")
 	}
 	m.Quants = bitwire.Resize(m.Quants, quantsLen)
 	for i6 := range m.Quants {
-		item3, err := r.ReadQuantized(4, 0.0, 1.0, 15)
+		item3, err := r.ReadBits(4)
 		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i6), "quants")
 		}
-		m.Quants[i6] = float32(item3)
+		m.Quants[i6] = float32(bitwire.DequantizeScaled(item3, 0.0, 1.0, 15, 0.06666666666666667))
 	}
-	aFieldWithARatherLongNameForTests, err := r.ReadInt(7)
+	aFieldWithARatherLongNameForTests, err := r.ReadBits(7)
 	if err != nil {
 		return bitwire.InField(err, "a_field_with_a_rather_long_name_for_tests")
 	}
-	m.AFieldWithARatherLongNameForTests = int8(aFieldWithARatherLongNameForTests)
-	anotherFieldWithALongNameForTestsLen, err := r.ReadLen(7, 100, 7)
+	m.AFieldWithARatherLongNameForTests = int8(bitwire.SignExtend(aFieldWithARatherLongNameForTests, 7))
+	anotherFieldWithALongNameForTestsLen, err := r.ReadLenMax(7, 100, 7, 1)
 	if err != nil {
 		return bitwire.InField(err, "another_field_with_a_long_name_for_tests")
 	}
 	m.AnotherFieldWithALongNameForTests = bitwire.Resize(m.AnotherFieldWithALongNameForTests, anotherFieldWithALongNameForTestsLen)
 	for i7 := range m.AnotherFieldWithALongNameForTests {
-		item4, err := r.ReadInt(7)
+		item4, err := r.ReadBits(7)
 		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i7), "another_field_with_a_long_name_for_tests")
 		}
-		m.AnotherFieldWithALongNameForTests[i7] = int8(item4)
+		m.AnotherFieldWithALongNameForTests[i7] = int8(bitwire.SignExtend(item4, 7))
 	}
 	return nil
 }
 
 // VerifyComposite checks that b is exactly one valid top-level encoding of a Composite and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyCompositePacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyComposite(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyCompositePacked(&r); err != nil {
@@ -1436,7 +1541,8 @@ func VerifyComposite(b []byte) error {
 }
 
 // VerifyCompositePacked checks the Composite at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyCompositePacked(r *bitwire.BitReader) error {
 	if err := r.Skip(8); err != nil {
 		return bitwire.InField(err, "type")
@@ -1476,7 +1582,7 @@ func VerifyCompositePacked(r *bitwire.BitReader) error {
 			return bitwire.InField(bitwire.AtIndex(err, i), "arr")
 		}
 	}
-	if err := r.SkipBytes(4); err != nil {
+	if err := r.SkipByteArray(4); err != nil {
 		return bitwire.InField(err, "bytes_arr")
 	}
 	for i2 := 0; i2 < 2; i2++ {
@@ -1484,21 +1590,26 @@ func VerifyCompositePacked(r *bitwire.BitReader) error {
 			return bitwire.InField(bitwire.AtIndex(err, i2), "points")
 		}
 	}
-	listLen, err := r.ReadLen(5, 20, 10)
+	listLen, err := r.ReadLenMax(5, 20, 10, 2)
 	if err != nil {
 		return bitwire.InField(err, "list")
 	}
 	for i3 := 0; i3 < listLen; i3++ {
-		if _, err := r.ReadBounded(10, 1000); err != nil {
+		c := r.ReadChunk(10)
+		item, err := c.Get(0, 10)
+		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i3), "list")
 		}
+		if item > 1000 {
+			return bitwire.InField(bitwire.AtIndex(c.BoundedUintError(0, item, 0, 1000), i3), "list")
+		}
 	}
-	nestedLen, err := r.ReadVarLen(2)
+	nestedLen, err := r.ReadVarLen(2, 24)
 	if err != nil {
 		return bitwire.InField(err, "nested")
 	}
 	for i4 := 0; i4 < nestedLen; i4++ {
-		itemLen, err := r.ReadLen(2, 3, 1)
+		itemLen, err := r.ReadLen(2, 1, 2)
 		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i4), "nested")
 		}
@@ -1514,46 +1625,56 @@ func VerifyCompositePacked(r *bitwire.BitReader) error {
 			}
 		}
 	}
-	if err := r.SkipString(5, 16); err != nil {
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
 		return bitwire.InField(err, "name")
 	}
-	if err := r.SkipVarString(); err != nil {
+	if err := r.SkipString(nameLen, start); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	start2 := r.BitPos()
+	textLen, err := r.ReadVarLen(8, 1)
+	if err != nil {
 		return bitwire.InField(err, "text")
 	}
-	blobLen, err := r.ReadLen(3, 7, 8)
+	if err := r.SkipString(textLen, start2); err != nil {
+		return bitwire.InField(err, "text")
+	}
+	blobLen, err := r.ReadLen(3, 8, 1)
 	if err != nil {
 		return bitwire.InField(err, "blob")
 	}
 	if err := r.SkipBytes(blobLen); err != nil {
 		return bitwire.InField(err, "blob")
 	}
-	rawLen, err := r.ReadVarLen(8)
+	rawLen, err := r.ReadVarLen(8, 1)
 	if err != nil {
 		return bitwire.InField(err, "raw")
 	}
 	if err := r.SkipBytes(rawLen); err != nil {
 		return bitwire.InField(err, "raw")
 	}
-	octetsLen, err := r.ReadLen(8, 255, 8)
+	octetsLen, err := r.ReadLen(8, 8, 1)
 	if err != nil {
 		return bitwire.InField(err, "octets")
 	}
 	if err := r.SkipBytes(octetsLen); err != nil {
 		return bitwire.InField(err, "octets")
 	}
-	quantsLen, err := r.ReadVarLen(4)
+	quantsLen, err := r.ReadVarLen(4, 4)
 	if err != nil {
 		return bitwire.InField(err, "quants")
 	}
 	for i6 := 0; i6 < quantsLen; i6++ {
-		if _, err := r.ReadBounded(4, 15); err != nil {
+		if err := r.Skip(4); err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i6), "quants")
 		}
 	}
 	if err := r.Skip(7); err != nil {
 		return bitwire.InField(err, "a_field_with_a_rather_long_name_for_tests")
 	}
-	anotherFieldWithALongNameForTestsLen, err := r.ReadLen(7, 100, 7)
+	anotherFieldWithALongNameForTestsLen, err := r.ReadLenMax(7, 100, 7, 1)
 	if err != nil {
 		return bitwire.InField(err, "another_field_with_a_long_name_for_tests")
 	}
@@ -1989,8 +2110,8 @@ func (m *Point) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Point) Decode(b []byte) error {
 	if len(b) != PointMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -2012,6 +2133,16 @@ func (m *Point) decode(b []byte) error {
 	return r.Finish()
 }
 
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Point) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Point) WritePacked(w *bitwire.BitWriter) error {
 	word := uint64(uint8(m.X)) | uint64(uint8(m.Y))<<8
@@ -2026,20 +2157,23 @@ func (m *Point) ReadPacked(r *bitwire.BitReader) error {
 	m.X = int8(bitwire.SignExtend(c.Bits(0, 8), 8))
 	m.Y = int8(bitwire.SignExtend(c.Bits(8, 8), 8))
 	if c.Avail < 16 {
-		return c.Truncated(pointRun1)
+		return c.Truncated(pointTrunc1)
 	}
 	return nil
 }
 
-// pointRun1 lists the plain fields of a run of Point, for Truncated errors.
-var pointRun1 = []bitwire.RunField{
-	{Offset: 0, Bits: 8, Name: "x"},
-	{Offset: 8, Bits: 8, Name: "y"},
+// pointTrunc1 lists the scalars of a run of Point that one truncation check covers,
+// for its Truncated error.
+var pointTrunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 8, Path: []string{"x"}},
+	{Offset: 8, Bits: 8, Path: []string{"y"}},
 }
 
 // VerifyPoint checks that b is exactly one valid top-level encoding of a Point and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyPointPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyPoint(b []byte) error {
 	if len(b) != PointMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -2053,11 +2187,12 @@ func VerifyPoint(b []byte) error {
 }
 
 // VerifyPointPacked checks the Point at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyPointPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(16)
 	if c.Avail < 16 {
-		return c.Truncated(pointRun1)
+		return c.Truncated(pointTrunc1)
 	}
 	return nil
 }
@@ -2152,10 +2287,20 @@ func (m *Empty) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Empty) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Empty) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -2174,8 +2319,10 @@ func (m *Empty) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyEmpty checks that b is exactly one valid top-level encoding of an Empty and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyEmptyPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyEmpty(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyEmptyPacked(&r); err != nil {
@@ -2185,7 +2332,8 @@ func VerifyEmpty(b []byte) error {
 }
 
 // VerifyEmptyPacked checks the Empty at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyEmptyPacked(r *bitwire.BitReader) error {
 	return nil
 }
@@ -2292,7 +2440,7 @@ func (m *Shape) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Shape) Encode() ([]byte, error) {
-	b, err := m.AppendTo(nil)
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -2300,10 +2448,20 @@ func (m *Shape) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Shape) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Shape) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -2324,7 +2482,7 @@ func (m *Shape) WritePacked(w *bitwire.BitWriter) error {
 	case ShapeDots:
 		w.WriteBits(4, 3)
 		if len(m.Dots) > 4 {
-			return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "Dots")
+			return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Dots)), 4), "Dots")
 		}
 		w.WriteBits(uint64(len(m.Dots)), 3)
 		for i := range m.Dots {
@@ -2342,7 +2500,7 @@ func (m *Shape) WritePacked(w *bitwire.BitWriter) error {
 	case ShapeNothing:
 		w.WriteBits(6, 3)
 	default:
-		return w.Error(bitwire.InvalidEnum, 0)
+		return bitwire.EnumError(w.BitPos(), uint64(m.Tag))
 	}
 	return nil
 }
@@ -2370,7 +2528,7 @@ func (m *Shape) ReadPacked(r *bitwire.BitReader) error {
 		}
 	case ShapeDots:
 		*m = Shape{Tag: ShapeDots, Dots: m.Dots}
-		vLen, err := r.ReadLen(3, 4, 16)
+		vLen, err := r.ReadLenMax(3, 4, 16, 2)
 		if err != nil {
 			return bitwire.InField(err, "Dots")
 		}
@@ -2382,7 +2540,12 @@ func (m *Shape) ReadPacked(r *bitwire.BitReader) error {
 		}
 	case ShapeLabel:
 		*m = Shape{Tag: ShapeLabel, Label: m.Label}
-		v2, err := r.ReadVarString(m.Label)
+		start := r.BitPos()
+		vLen2, err := r.ReadVarLen(8, 1)
+		if err != nil {
+			return bitwire.InField(err, "Label")
+		}
+		v2, err := r.ReadString(vLen2, start, m.Label)
 		if err != nil {
 			return bitwire.InField(err, "Label")
 		}
@@ -2390,14 +2553,16 @@ func (m *Shape) ReadPacked(r *bitwire.BitReader) error {
 	case ShapeNothing:
 		*m = Shape{Tag: ShapeNothing}
 	default:
-		return c.Error(bitwire.InvalidEnum, 0)
+		return c.EnumError(0, tag)
 	}
 	return nil
 }
 
 // VerifyShape checks that b is exactly one valid top-level encoding of a Shape and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyShapePacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyShape(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyShapePacked(&r); err != nil {
@@ -2407,7 +2572,8 @@ func VerifyShape(b []byte) error {
 }
 
 // VerifyShapePacked checks the Shape at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyShapePacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(3)
 	tag, err := c.Get(0, 3)
@@ -2424,7 +2590,7 @@ func VerifyShapePacked(r *bitwire.BitReader) error {
 			return bitwire.InField(err, "Rect")
 		}
 	case ShapeDots:
-		vLen, err := r.ReadLen(3, 4, 16)
+		vLen, err := r.ReadLenMax(3, 4, 16, 2)
 		if err != nil {
 			return bitwire.InField(err, "Dots")
 		}
@@ -2434,12 +2600,17 @@ func VerifyShapePacked(r *bitwire.BitReader) error {
 			}
 		}
 	case ShapeLabel:
-		if err := r.SkipVarString(); err != nil {
+		start := r.BitPos()
+		vLen2, err := r.ReadVarLen(8, 1)
+		if err != nil {
+			return bitwire.InField(err, "Label")
+		}
+		if err := r.SkipString(vLen2, start); err != nil {
 			return bitwire.InField(err, "Label")
 		}
 	case ShapeNothing:
 	default:
-		return c.Error(bitwire.InvalidEnum, 0)
+		return c.EnumError(0, tag)
 	}
 	return nil
 }
@@ -2619,10 +2790,20 @@ func (m *Lonely) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Lonely) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Lonely) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -2635,7 +2816,7 @@ func (m *Lonely) WritePacked(w *bitwire.BitWriter) error {
 	case LonelyAlone:
 		w.WriteBool(m.Alone)
 	default:
-		return w.Error(bitwire.InvalidEnum, 0)
+		return bitwire.EnumError(w.BitPos(), uint64(m.Tag))
 	}
 	return nil
 }
@@ -2644,17 +2825,19 @@ func (m *Lonely) WritePacked(w *bitwire.BitWriter) error {
 // slices.
 func (m *Lonely) ReadPacked(r *bitwire.BitReader) error {
 	*m = Lonely{Tag: LonelyAlone, Alone: m.Alone}
-	v, err := r.ReadBool()
+	v, err := r.ReadBits(1)
 	if err != nil {
 		return bitwire.InField(err, "Alone")
 	}
-	m.Alone = v
+	m.Alone = v != 0
 	return nil
 }
 
 // VerifyLonely checks that b is exactly one valid top-level encoding of a Lonely and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyLonelyPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyLonely(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyLonelyPacked(&r); err != nil {
@@ -2664,7 +2847,8 @@ func VerifyLonely(b []byte) error {
 }
 
 // VerifyLonelyPacked checks the Lonely at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyLonelyPacked(r *bitwire.BitReader) error {
 	if err := r.Skip(1); err != nil {
 		return bitwire.InField(err, "Alone")
@@ -2758,7 +2942,7 @@ func (m *Wrapper) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Wrapper) Encode() ([]byte, error) {
-	b, err := m.AppendTo(nil)
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -2766,10 +2950,20 @@ func (m *Wrapper) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Wrapper) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Wrapper) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -2817,8 +3011,10 @@ func (m *Wrapper) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyWrapper checks that b is exactly one valid top-level encoding of a Wrapper and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyWrapperPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyWrapper(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyWrapperPacked(&r); err != nil {
@@ -2828,16 +3024,14 @@ func VerifyWrapper(b []byte) error {
 }
 
 // VerifyWrapperPacked checks the Wrapper at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyWrapperPacked(r *bitwire.BitReader) error {
 	if err := VerifyShapePacked(r); err != nil {
 		return bitwire.InField(err, "shape")
 	}
 	if err := VerifyLonelyPacked(r); err != nil {
 		return bitwire.InField(err, "lonely")
-	}
-	if err := VerifyEmptyPacked(r); err != nil {
-		return bitwire.InField(err, "empty")
 	}
 	if err := VerifyCompositePacked(r); err != nil {
 		return bitwire.InField(err, "composite")

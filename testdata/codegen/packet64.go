@@ -6,8 +6,8 @@ package packet64
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 1.
-const _ = bitwire.RuntimeAPIVersion1
+// exists only in a runtime that provides version 2.
+const _ = bitwire.RuntimeAPIVersion2
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
 const SchemaFingerprint uint64 = 0x2effd99b4c13c2f6
@@ -73,7 +73,7 @@ const (
 func (m *Packet64) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
 	// Every check of the run in one word: a field is encodable iff its term is 0.
-	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | uint64(int64(m.PosX)+2048)>>12 | uint64(int64(m.PosY)+2048)>>12
+	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | (uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
 	if over != 0 {
 		return dst, m.writeRangeError(0)
 	}
@@ -91,8 +91,8 @@ func (m *Packet64) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Packet64) Decode(b []byte) error {
 	if len(b) != Packet64MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -120,6 +120,16 @@ func (m *Packet64) decode(b []byte) error {
 	return r.Finish()
 }
 
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Packet64) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
 // MessageID returns the dispatch id of Packet64 (spec §2.3).
 func (m *Packet64) MessageID() uint32 {
 	return Packet64MessageID
@@ -128,7 +138,7 @@ func (m *Packet64) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Packet64) WritePacked(w *bitwire.BitWriter) error {
 	// Every check of the run in one word: a field is encodable iff its term is 0.
-	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | uint64(int64(m.PosX)+2048)>>12 | uint64(int64(m.PosY)+2048)>>12
+	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | (uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
 	if over != 0 {
 		return m.writeRangeError(w.BitPos())
 	}
@@ -138,26 +148,26 @@ func (m *Packet64) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Packet64) writeRangeError(at uint64) error {
 	if m.WeaponID > 15 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+1), "weapon_id")
+		return bitwire.InField(bitwire.UintRangeError(at+1, uint64(m.WeaponID), 0, 15), "weapon_id")
 	}
 	if m.TeamID > 3 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+5), "team_id")
+		return bitwire.InField(bitwire.UintRangeError(at+5, uint64(m.TeamID), 0, 3), "team_id")
 	}
 	if m.Health > 511 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+7), "health")
+		return bitwire.InField(bitwire.UintRangeError(at+7, uint64(m.Health), 0, 511), "health")
 	}
 	if m.PosX < -2048 || m.PosX > 2047 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+16), "pos_x")
+		return bitwire.InField(bitwire.IntRangeError(at+16, int64(m.PosX), -2048, 2047), "pos_x")
 	}
-	// The last check: the combined test failed and every check above passed.
-	return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+28), "pos_y")
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.IntRangeError(at+28, int64(m.PosY), -2048, 2047), "pos_y")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
@@ -173,26 +183,29 @@ func (m *Packet64) ReadPacked(r *bitwire.BitReader) error {
 	m.Rotation = uint8(c.Bits(40, 8))
 	m.Score = uint16(c.Bits(48, 16))
 	if c.Avail < 64 {
-		return c.Truncated(packet64Run1)
+		return c.Truncated(packet64Trunc1)
 	}
 	return nil
 }
 
-// packet64Run1 lists the plain fields of a run of Packet64, for Truncated errors.
-var packet64Run1 = []bitwire.RunField{
-	{Offset: 0, Bits: 1, Name: "is_alive"},
-	{Offset: 1, Bits: 4, Name: "weapon_id"},
-	{Offset: 5, Bits: 2, Name: "team_id"},
-	{Offset: 7, Bits: 9, Name: "health"},
-	{Offset: 16, Bits: 12, Name: "pos_x"},
-	{Offset: 28, Bits: 12, Name: "pos_y"},
-	{Offset: 40, Bits: 8, Name: "rotation"},
-	{Offset: 48, Bits: 16, Name: "score"},
+// packet64Trunc1 lists the scalars of a run of Packet64 that one truncation check covers,
+// for its Truncated error.
+var packet64Trunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 1, Path: []string{"is_alive"}},
+	{Offset: 1, Bits: 4, Path: []string{"weapon_id"}},
+	{Offset: 5, Bits: 2, Path: []string{"team_id"}},
+	{Offset: 7, Bits: 9, Path: []string{"health"}},
+	{Offset: 16, Bits: 12, Path: []string{"pos_x"}},
+	{Offset: 28, Bits: 12, Path: []string{"pos_y"}},
+	{Offset: 40, Bits: 8, Path: []string{"rotation"}},
+	{Offset: 48, Bits: 16, Path: []string{"score"}},
 }
 
 // VerifyPacket64 checks that b is exactly one valid top-level encoding of a Packet64 and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyPacket64Packed on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyPacket64(b []byte) error {
 	if len(b) != Packet64MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -206,11 +219,12 @@ func VerifyPacket64(b []byte) error {
 }
 
 // VerifyPacket64Packed checks the Packet64 at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyPacket64Packed(r *bitwire.BitReader) error {
 	c := r.ReadChunk(64)
 	if c.Avail < 64 {
-		return c.Truncated(packet64Run1)
+		return c.Truncated(packet64Trunc1)
 	}
 	return nil
 }

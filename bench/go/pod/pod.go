@@ -6,8 +6,8 @@ package pod
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 1.
-const _ = bitwire.RuntimeAPIVersion1
+// exists only in a runtime that provides version 2.
+const _ = bitwire.RuntimeAPIVersion2
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
 const SchemaFingerprint uint64 = 0x753f1a4101fa4c8e
@@ -52,7 +52,7 @@ func (m *PodU64) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *PodU64) Encode() ([]byte, error) {
-	b, err := m.AppendTo(make([]byte, 0, PodU64MaxEncodedSize))
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -60,10 +60,20 @@ func (m *PodU64) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *PodU64) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *PodU64) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -78,7 +88,7 @@ func (m *PodU64) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *PodU64) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Values) > 33554432 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "values")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 33554432), "values")
 	}
 	w.WriteBits(uint64(len(m.Values)), 26)
 	for i := range m.Values {
@@ -90,7 +100,7 @@ func (m *PodU64) WritePacked(w *bitwire.BitWriter) error {
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *PodU64) ReadPacked(r *bitwire.BitReader) error {
-	valuesLen, err := r.ReadLen(26, 33554432, 64)
+	valuesLen, err := r.ReadLenMax(26, 33554432, 64, 8)
 	if err != nil {
 		return bitwire.InField(err, "values")
 	}
@@ -106,8 +116,10 @@ func (m *PodU64) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyPodU64 checks that b is exactly one valid top-level encoding of a PodU64 and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyPodU64Packed on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyPodU64(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyPodU64Packed(&r); err != nil {
@@ -117,16 +129,15 @@ func VerifyPodU64(b []byte) error {
 }
 
 // VerifyPodU64Packed checks the PodU64 at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyPodU64Packed(r *bitwire.BitReader) error {
-	valuesLen, err := r.ReadLen(26, 33554432, 64)
+	valuesLen, err := r.ReadLenMax(26, 33554432, 64, 8)
 	if err != nil {
 		return bitwire.InField(err, "values")
 	}
-	for i := 0; i < valuesLen; i++ {
-		if err := r.Skip(64); err != nil {
-			return bitwire.InField(bitwire.AtIndex(err, i), "values")
-		}
+	if err := r.Skip(uint(valuesLen) * 64); err != nil {
+		return bitwire.InField(err, "values")
 	}
 	return nil
 }
@@ -167,7 +178,7 @@ func (m *PodU8) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *PodU8) Encode() ([]byte, error) {
-	b, err := m.AppendTo(make([]byte, 0, PodU8MaxEncodedSize))
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -175,10 +186,20 @@ func (m *PodU8) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *PodU8) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *PodU8) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -193,7 +214,7 @@ func (m *PodU8) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *PodU8) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Values) > 268435456 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "values")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 268435456), "values")
 	}
 	w.WriteBits(uint64(len(m.Values)), 29)
 	w.WriteBytes(m.Values)
@@ -203,7 +224,11 @@ func (m *PodU8) WritePacked(w *bitwire.BitWriter) error {
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *PodU8) ReadPacked(r *bitwire.BitReader) error {
-	values, err := r.ReadBytes(29, 268435456, m.Values[:0])
+	valuesLen, err := r.ReadLenMax(29, 268435456, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	values, err := r.ReadRawBytes(valuesLen, m.Values[:0])
 	if err != nil {
 		return bitwire.InField(err, "values")
 	}
@@ -212,8 +237,10 @@ func (m *PodU8) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyPodU8 checks that b is exactly one valid top-level encoding of a PodU8 and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyPodU8Packed on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyPodU8(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyPodU8Packed(&r); err != nil {
@@ -223,9 +250,10 @@ func VerifyPodU8(b []byte) error {
 }
 
 // VerifyPodU8Packed checks the PodU8 at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyPodU8Packed(r *bitwire.BitReader) error {
-	valuesLen, err := r.ReadLen(29, 268435456, 8)
+	valuesLen, err := r.ReadLenMax(29, 268435456, 8, 1)
 	if err != nil {
 		return bitwire.InField(err, "values")
 	}
@@ -271,7 +299,7 @@ func (m *PodF32) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *PodF32) Encode() ([]byte, error) {
-	b, err := m.AppendTo(make([]byte, 0, PodF32MaxEncodedSize))
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -279,10 +307,20 @@ func (m *PodF32) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *PodF32) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *PodF32) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -297,7 +335,7 @@ func (m *PodF32) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *PodF32) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Values) > 67108864 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "values")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 67108864), "values")
 	}
 	w.WriteBits(uint64(len(m.Values)), 27)
 	for i := range m.Values {
@@ -309,7 +347,7 @@ func (m *PodF32) WritePacked(w *bitwire.BitWriter) error {
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *PodF32) ReadPacked(r *bitwire.BitReader) error {
-	valuesLen, err := r.ReadLen(27, 67108864, 32)
+	valuesLen, err := r.ReadLenMax(27, 67108864, 32, 4)
 	if err != nil {
 		return bitwire.InField(err, "values")
 	}
@@ -325,8 +363,10 @@ func (m *PodF32) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyPodF32 checks that b is exactly one valid top-level encoding of a PodF32 and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyPodF32Packed on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyPodF32(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyPodF32Packed(&r); err != nil {
@@ -336,9 +376,10 @@ func VerifyPodF32(b []byte) error {
 }
 
 // VerifyPodF32Packed checks the PodF32 at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyPodF32Packed(r *bitwire.BitReader) error {
-	valuesLen, err := r.ReadLen(27, 67108864, 32)
+	valuesLen, err := r.ReadLenMax(27, 67108864, 32, 4)
 	if err != nil {
 		return bitwire.InField(err, "values")
 	}

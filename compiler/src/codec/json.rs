@@ -394,16 +394,18 @@ fn float_to_json(repr: FloatRepr, v: f64) -> Json {
 }
 
 /// The `f64` nearest to the shortest decimal that round-trips `x` as an `f32`, so that
-/// `0.1f32` prints as `0.1` rather than `0.10000000149011612`.
+/// `0.1f32` prints as `0.1` rather than `0.10000000149011612`; of two such decimals
+/// equally near `x`, the one whose last digit is even (`-409.328125f32` prints as
+/// `-409.32812`; Rust's `Display` would give `-409.32813`).
 ///
-/// Rust's `Display` for `f32` prints that shortest decimal. Parsing it as `f64` and
-/// rounding to `f32` again double-rounds, which could in theory land on the other
-/// neighbour; then the exact value is used instead (longer, but still correct).
+/// Parsing the decimal as `f64` and rounding to `f32` again double-rounds, which could
+/// in theory land on the other neighbour; then the exact value is used instead
+/// (longer, but still correct).
 fn shortest_f32_as_f64(x: f32) -> f64 {
-    let d: f64 = x
-        .to_string()
+    let d: f64 = zmij::Buffer::new()
+        .format_finite(x)
         .parse()
-        .expect("Display of a finite f32 parses");
+        .expect("a finite f32's decimal parses");
     if (d as f32).to_bits() == x.to_bits() {
         d
     } else {
@@ -456,6 +458,14 @@ mod tests {
         assert_eq!(j(1.0), "1.0");
         assert_eq!(j(f32::MAX), "3.4028235e+38");
         assert_eq!(j(f32::from_bits(1)), "1e-45");
+        // Exactly between two shortest decimals: the even last digit, for both widths.
+        assert_eq!(j(-409.328_125_f64 as f32), "-409.32812");
+        assert_eq!(j(34_493.812_5_f64 as f32), "34493.812");
+        let tie = ((1u64 << 53) - 3) as f64 / 4.0;
+        assert_eq!(
+            float_to_json(FloatRepr::F64, tie).to_string(),
+            "2251799813685247.2"
+        );
         assert_eq!(float_to_json(FloatRepr::F64, 0.1).to_string(), "0.1");
         assert_eq!(
             float_to_json(FloatRepr::F64, f64::NAN),

@@ -4,7 +4,6 @@
 
 pub mod describe;
 pub mod go;
-pub mod plan;
 pub mod rust;
 pub mod ts;
 pub mod words;

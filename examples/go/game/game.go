@@ -6,8 +6,8 @@ package game
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 1.
-const _ = bitwire.RuntimeAPIVersion1
+// exists only in a runtime that provides version 2.
+const _ = bitwire.RuntimeAPIVersion2
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
 const SchemaFingerprint uint64 = 0x0be631df01b31570
@@ -55,7 +55,7 @@ const (
 
 // Valid reports whether v is a variant Team declares.
 func (v Team) Valid() bool {
-	return v < 4
+	return v <= 3
 }
 
 // String returns the variant's schema name (its JSON form), or
@@ -94,10 +94,20 @@ func (v Team) Encode() ([]byte, error) {
 }
 
 // Decode sets v to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of v's slices. On error v holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of v's slices, with the default
+// decode budget (spec §11). On error v holds a partly decoded value.
 func (v *Team) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := v.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (v *Team) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := v.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -107,7 +117,7 @@ func (v *Team) Decode(b []byte) error {
 // WritePacked writes v's bit stream (no padding) at w's position.
 func (v Team) WritePacked(w *bitwire.BitWriter) error {
 	if !v.Valid() {
-		return w.Error(bitwire.InvalidEnum, 0)
+		return bitwire.EnumError(w.BitPos(), uint64(v))
 	}
 	w.WriteBits(uint64(v), 2)
 	return nil
@@ -116,8 +126,7 @@ func (v Team) WritePacked(w *bitwire.BitWriter) error {
 // ReadPacked sets v to the value at r's position, reusing the capacity of its
 // slices.
 func (v *Team) ReadPacked(r *bitwire.BitReader) error {
-	c := r.ReadChunk(2)
-	tag, err := c.Get(0, 2)
+	tag, err := r.ReadBits(2)
 	if err != nil {
 		return err
 	}
@@ -126,8 +135,10 @@ func (v *Team) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyTeam checks that b is exactly one valid top-level encoding of a Team and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyTeamPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyTeam(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyTeamPacked(&r); err != nil {
@@ -137,10 +148,10 @@ func VerifyTeam(b []byte) error {
 }
 
 // VerifyTeamPacked checks the Team at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyTeamPacked(r *bitwire.BitReader) error {
-	c := r.ReadChunk(2)
-	if _, err := c.Get(0, 2); err != nil {
+	if err := r.Skip(2); err != nil {
 		return err
 	}
 	return nil
@@ -228,10 +239,20 @@ func (v Weapon) Encode() ([]byte, error) {
 }
 
 // Decode sets v to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of v's slices. On error v holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of v's slices, with the default
+// decode budget (spec §11). On error v holds a partly decoded value.
 func (v *Weapon) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := v.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (v *Weapon) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := v.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -241,7 +262,7 @@ func (v *Weapon) Decode(b []byte) error {
 // WritePacked writes v's bit stream (no padding) at w's position.
 func (v Weapon) WritePacked(w *bitwire.BitWriter) error {
 	if !v.Valid() {
-		return w.Error(bitwire.InvalidEnum, 0)
+		return bitwire.EnumError(w.BitPos(), uint64(v))
 	}
 	w.WriteBits(uint64(v), 4)
 	return nil
@@ -255,16 +276,18 @@ func (v *Weapon) ReadPacked(r *bitwire.BitReader) error {
 	if err != nil {
 		return err
 	}
-	*v = Weapon(tag)
-	if !v.Valid() {
-		return c.Error(bitwire.InvalidEnum, 0)
+	if !Weapon(tag).Valid() {
+		return c.EnumError(0, tag)
 	}
+	*v = Weapon(tag)
 	return nil
 }
 
 // VerifyWeapon checks that b is exactly one valid top-level encoding of a Weapon and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyWeaponPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyWeapon(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyWeaponPacked(&r); err != nil {
@@ -274,7 +297,8 @@ func VerifyWeapon(b []byte) error {
 }
 
 // VerifyWeaponPacked checks the Weapon at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyWeaponPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(4)
 	tag, err := c.Get(0, 4)
@@ -282,7 +306,7 @@ func VerifyWeaponPacked(r *bitwire.BitReader) error {
 		return err
 	}
 	if !Weapon(tag).Valid() {
-		return c.Error(bitwire.InvalidEnum, 0)
+		return c.EnumError(0, tag)
 	}
 	return nil
 }
@@ -348,7 +372,7 @@ const (
 func (m *Packet64) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
 	// Every check of the run in one word: a field is encodable iff its term is 0.
-	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | uint64(int64(m.PosX)+2048)>>12 | uint64(int64(m.PosY)+2048)>>12
+	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | (uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
 	if over != 0 {
 		return dst, m.writeRangeError(0)
 	}
@@ -366,8 +390,8 @@ func (m *Packet64) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Packet64) Decode(b []byte) error {
 	if len(b) != Packet64MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -395,6 +419,16 @@ func (m *Packet64) decode(b []byte) error {
 	return r.Finish()
 }
 
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Packet64) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
 // MessageID returns the dispatch id of Packet64 (spec §2.3).
 func (m *Packet64) MessageID() uint32 {
 	return Packet64MessageID
@@ -403,7 +437,7 @@ func (m *Packet64) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Packet64) WritePacked(w *bitwire.BitWriter) error {
 	// Every check of the run in one word: a field is encodable iff its term is 0.
-	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | uint64(int64(m.PosX)+2048)>>12 | uint64(int64(m.PosY)+2048)>>12
+	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | (uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
 	if over != 0 {
 		return m.writeRangeError(w.BitPos())
 	}
@@ -413,26 +447,26 @@ func (m *Packet64) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Packet64) writeRangeError(at uint64) error {
 	if m.WeaponID > 15 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+1), "weapon_id")
+		return bitwire.InField(bitwire.UintRangeError(at+1, uint64(m.WeaponID), 0, 15), "weapon_id")
 	}
 	if m.TeamID > 3 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+5), "team_id")
+		return bitwire.InField(bitwire.UintRangeError(at+5, uint64(m.TeamID), 0, 3), "team_id")
 	}
 	if m.Health > 511 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+7), "health")
+		return bitwire.InField(bitwire.UintRangeError(at+7, uint64(m.Health), 0, 511), "health")
 	}
 	if m.PosX < -2048 || m.PosX > 2047 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+16), "pos_x")
+		return bitwire.InField(bitwire.IntRangeError(at+16, int64(m.PosX), -2048, 2047), "pos_x")
 	}
-	// The last check: the combined test failed and every check above passed.
-	return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+28), "pos_y")
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.IntRangeError(at+28, int64(m.PosY), -2048, 2047), "pos_y")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
@@ -448,26 +482,29 @@ func (m *Packet64) ReadPacked(r *bitwire.BitReader) error {
 	m.Rotation = uint8(c.Bits(40, 8))
 	m.Score = uint16(c.Bits(48, 16))
 	if c.Avail < 64 {
-		return c.Truncated(packet64Run1)
+		return c.Truncated(packet64Trunc1)
 	}
 	return nil
 }
 
-// packet64Run1 lists the plain fields of a run of Packet64, for Truncated errors.
-var packet64Run1 = []bitwire.RunField{
-	{Offset: 0, Bits: 1, Name: "is_alive"},
-	{Offset: 1, Bits: 4, Name: "weapon_id"},
-	{Offset: 5, Bits: 2, Name: "team_id"},
-	{Offset: 7, Bits: 9, Name: "health"},
-	{Offset: 16, Bits: 12, Name: "pos_x"},
-	{Offset: 28, Bits: 12, Name: "pos_y"},
-	{Offset: 40, Bits: 8, Name: "rotation"},
-	{Offset: 48, Bits: 16, Name: "score"},
+// packet64Trunc1 lists the scalars of a run of Packet64 that one truncation check covers,
+// for its Truncated error.
+var packet64Trunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 1, Path: []string{"is_alive"}},
+	{Offset: 1, Bits: 4, Path: []string{"weapon_id"}},
+	{Offset: 5, Bits: 2, Path: []string{"team_id"}},
+	{Offset: 7, Bits: 9, Path: []string{"health"}},
+	{Offset: 16, Bits: 12, Path: []string{"pos_x"}},
+	{Offset: 28, Bits: 12, Path: []string{"pos_y"}},
+	{Offset: 40, Bits: 8, Path: []string{"rotation"}},
+	{Offset: 48, Bits: 16, Path: []string{"score"}},
 }
 
 // VerifyPacket64 checks that b is exactly one valid top-level encoding of a Packet64 and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyPacket64Packed on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyPacket64(b []byte) error {
 	if len(b) != Packet64MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -481,11 +518,12 @@ func VerifyPacket64(b []byte) error {
 }
 
 // VerifyPacket64Packed checks the Packet64 at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyPacket64Packed(r *bitwire.BitReader) error {
 	c := r.ReadChunk(64)
 	if c.Avail < 64 {
-		return c.Truncated(packet64Run1)
+		return c.Truncated(packet64Trunc1)
 	}
 	return nil
 }
@@ -538,8 +576,8 @@ func (m *Buttons) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Buttons) Decode(b []byte) error {
 	if len(b) != ButtonsMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -568,6 +606,16 @@ func (m *Buttons) decode(b []byte) error {
 	return r.Finish()
 }
 
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Buttons) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Buttons) WritePacked(w *bitwire.BitWriter) error {
 	word := bitwire.Bit(m.Fire) | bitwire.Bit(m.Aim)<<1 | bitwire.Bit(m.Jump)<<2 | bitwire.Bit(m.Crouch)<<3 | bitwire.Bit(m.Reload)<<4 | bitwire.Bit(m.UseItem)<<5
@@ -586,24 +634,27 @@ func (m *Buttons) ReadPacked(r *bitwire.BitReader) error {
 	m.Reload = c.Bits(4, 1) != 0
 	m.UseItem = c.Bits(5, 1) != 0
 	if c.Avail < 6 {
-		return c.Truncated(buttonsRun1)
+		return c.Truncated(buttonsTrunc1)
 	}
 	return nil
 }
 
-// buttonsRun1 lists the plain fields of a run of Buttons, for Truncated errors.
-var buttonsRun1 = []bitwire.RunField{
-	{Offset: 0, Bits: 1, Name: "fire"},
-	{Offset: 1, Bits: 1, Name: "aim"},
-	{Offset: 2, Bits: 1, Name: "jump"},
-	{Offset: 3, Bits: 1, Name: "crouch"},
-	{Offset: 4, Bits: 1, Name: "reload"},
-	{Offset: 5, Bits: 1, Name: "use_item"},
+// buttonsTrunc1 lists the scalars of a run of Buttons that one truncation check covers,
+// for its Truncated error.
+var buttonsTrunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 1, Path: []string{"fire"}},
+	{Offset: 1, Bits: 1, Path: []string{"aim"}},
+	{Offset: 2, Bits: 1, Path: []string{"jump"}},
+	{Offset: 3, Bits: 1, Path: []string{"crouch"}},
+	{Offset: 4, Bits: 1, Path: []string{"reload"}},
+	{Offset: 5, Bits: 1, Path: []string{"use_item"}},
 }
 
 // VerifyButtons checks that b is exactly one valid top-level encoding of a Buttons and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyButtonsPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyButtons(b []byte) error {
 	if len(b) != ButtonsMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -621,11 +672,12 @@ func VerifyButtons(b []byte) error {
 }
 
 // VerifyButtonsPacked checks the Buttons at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyButtonsPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(6)
 	if c.Avail < 6 {
-		return c.Truncated(buttonsRun1)
+		return c.Truncated(buttonsTrunc1)
 	}
 	return nil
 }
@@ -692,11 +744,25 @@ const (
 // AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
 // padded with zero bits to a byte) to dst. On error it returns dst unchanged.
 func (m *Input) AppendTo(dst []byte) ([]byte, error) {
-	w := bitwire.NewBitWriter(dst)
-	if err := m.WritePacked(&w); err != nil {
-		return dst, err
+	// One run of fixed-width fields: one word, appended without a writer.
+	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
+		return dst, m.writeRangeError(0)
 	}
-	return w.Finish(), nil
+	moveX := bitwire.Quantize(float64(m.MoveX), -1.0, 1.0, 255)
+	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
+		return dst, m.writeRangeError(0)
+	}
+	moveY := bitwire.Quantize(float64(m.MoveY), -1.0, 1.0, 255)
+	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
+		return dst, m.writeRangeError(0)
+	}
+	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 4095)
+	if !(-90.0 <= float64(m.Pitch) && float64(m.Pitch) <= 90.0) {
+		return dst, m.writeRangeError(0)
+	}
+	pitch := bitwire.Quantize(float64(m.Pitch), -90.0, 90.0, 1023)
+	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 | bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 | bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 | bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
+	return bitwire.AppendUint64(dst, word), nil
 }
 
 // Encode returns the top-level encoding of m in a new slice.
@@ -709,10 +775,45 @@ func (m *Input) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Input) Decode(b []byte) error {
+	if len(b) != InputMaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		return m.decode(b)
+	}
+	c := bitwire.Chunk64(b)
+	m.Seq = uint16(c.Bits(0, 16))
+	m.MoveX = float32(bitwire.DequantizeScaled(c.Bits(16, 8), -1.0, 1.0, 255, 0.00392156862745098))
+	m.MoveY = float32(bitwire.DequantizeScaled(c.Bits(24, 8), -1.0, 1.0, 255, 0.00392156862745098))
+	m.Buttons.Fire = c.Bits(32, 1) != 0
+	m.Buttons.Aim = c.Bits(33, 1) != 0
+	m.Buttons.Jump = c.Bits(34, 1) != 0
+	m.Buttons.Crouch = c.Bits(35, 1) != 0
+	m.Buttons.Reload = c.Bits(36, 1) != 0
+	m.Buttons.UseItem = c.Bits(37, 1) != 0
+	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(38, 12), 0.0, 360.0, 4095, 0.0002442002442002442))
+	m.Pitch = float32(bitwire.DequantizeScaled(c.Bits(50, 10), -90.0, 90.0, 1023, 0.0009775171065493646))
+	if c.Word>>60 != 0 {
+		return bitwire.NewError(bitwire.InvalidPadding, 60)
+	}
+	return nil
+}
+
+// decode is Decode's general path, for input that is not exactly one
+// encoding long.
+func (m *Input) decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Input) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -727,90 +828,111 @@ func (m *Input) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Input) WritePacked(w *bitwire.BitWriter) error {
 	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 16), "move_x")
+		return m.writeRangeError(w.BitPos())
 	}
 	moveX := bitwire.Quantize(float64(m.MoveX), -1.0, 1.0, 255)
 	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 24), "move_y")
+		return m.writeRangeError(w.BitPos())
 	}
 	moveY := bitwire.Quantize(float64(m.MoveY), -1.0, 1.0, 255)
-	word := uint64(m.Seq) | moveX<<16 | moveY<<24
-	w.WriteBits(word, 32)
-	if err := m.Buttons.WritePacked(w); err != nil {
-		return bitwire.InField(err, "buttons")
-	}
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "yaw")
+		return m.writeRangeError(w.BitPos())
 	}
 	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 4095)
 	if !(-90.0 <= float64(m.Pitch) && float64(m.Pitch) <= 90.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 12), "pitch")
+		return m.writeRangeError(w.BitPos())
 	}
 	pitch := bitwire.Quantize(float64(m.Pitch), -90.0, 90.0, 1023)
-	word2 := yaw | pitch<<12
-	w.WriteBits(word2, 22)
+	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 | bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 | bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 | bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
+	w.WriteBits(word, 60)
 	return nil
+}
+
+// writeRangeError returns the error of the first field that cannot be encoded
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
+//
+//go:noinline
+func (m *Input) writeRangeError(at uint64) error {
+	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+16, float64(m.MoveX), -1.0, 1.0), "move_x")
+	}
+	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+24, float64(m.MoveY), -1.0, 1.0), "move_y")
+	}
+	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+38, float64(m.Yaw), 0.0, 360.0), "yaw")
+	}
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.FloatRangeError(at+50, float64(m.Pitch), -90.0, 90.0), "pitch")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Input) ReadPacked(r *bitwire.BitReader) error {
-	c := r.ReadChunk(32)
+	c := r.ReadChunk(60)
 	m.Seq = uint16(c.Bits(0, 16))
 	m.MoveX = float32(bitwire.DequantizeScaled(c.Bits(16, 8), -1.0, 1.0, 255, 0.00392156862745098))
 	m.MoveY = float32(bitwire.DequantizeScaled(c.Bits(24, 8), -1.0, 1.0, 255, 0.00392156862745098))
-	if c.Avail < 32 {
-		return c.Truncated(inputRun1)
-	}
-	if err := m.Buttons.ReadPacked(r); err != nil {
-		return bitwire.InField(err, "buttons")
-	}
-	c2 := r.ReadChunk(22)
-	m.Yaw = float32(bitwire.DequantizeScaled(c2.Bits(0, 12), 0.0, 360.0, 4095, 0.0002442002442002442))
-	m.Pitch = float32(bitwire.DequantizeScaled(c2.Bits(12, 10), -90.0, 90.0, 1023, 0.0009775171065493646))
-	if c2.Avail < 22 {
-		return c2.Truncated(inputRun2)
+	m.Buttons.Fire = c.Bits(32, 1) != 0
+	m.Buttons.Aim = c.Bits(33, 1) != 0
+	m.Buttons.Jump = c.Bits(34, 1) != 0
+	m.Buttons.Crouch = c.Bits(35, 1) != 0
+	m.Buttons.Reload = c.Bits(36, 1) != 0
+	m.Buttons.UseItem = c.Bits(37, 1) != 0
+	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(38, 12), 0.0, 360.0, 4095, 0.0002442002442002442))
+	m.Pitch = float32(bitwire.DequantizeScaled(c.Bits(50, 10), -90.0, 90.0, 1023, 0.0009775171065493646))
+	if c.Avail < 60 {
+		return c.Truncated(inputTrunc1)
 	}
 	return nil
 }
 
-// inputRun1 lists the plain fields of a run of Input, for Truncated errors.
-var inputRun1 = []bitwire.RunField{
-	{Offset: 0, Bits: 16, Name: "seq"},
-	{Offset: 16, Bits: 8, Name: "move_x"},
-	{Offset: 24, Bits: 8, Name: "move_y"},
-}
-
-// inputRun2 lists the plain fields of a run of Input, for Truncated errors.
-var inputRun2 = []bitwire.RunField{
-	{Offset: 0, Bits: 12, Name: "yaw"},
-	{Offset: 12, Bits: 10, Name: "pitch"},
+// inputTrunc1 lists the scalars of a run of Input that one truncation check covers,
+// for its Truncated error.
+var inputTrunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 16, Path: []string{"seq"}},
+	{Offset: 16, Bits: 8, Path: []string{"move_x"}},
+	{Offset: 24, Bits: 8, Path: []string{"move_y"}},
+	{Offset: 32, Bits: 1, Path: []string{"buttons", "fire"}},
+	{Offset: 33, Bits: 1, Path: []string{"buttons", "aim"}},
+	{Offset: 34, Bits: 1, Path: []string{"buttons", "jump"}},
+	{Offset: 35, Bits: 1, Path: []string{"buttons", "crouch"}},
+	{Offset: 36, Bits: 1, Path: []string{"buttons", "reload"}},
+	{Offset: 37, Bits: 1, Path: []string{"buttons", "use_item"}},
+	{Offset: 38, Bits: 12, Path: []string{"yaw"}},
+	{Offset: 50, Bits: 10, Path: []string{"pitch"}},
 }
 
 // VerifyInput checks that b is exactly one valid top-level encoding of an Input and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyInputPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyInput(b []byte) error {
-	r := bitwire.NewBitReader(b)
-	if err := VerifyInputPacked(&r); err != nil {
-		return err
+	if len(b) != InputMaxEncodedSize {
+		// Not one encoding long: the general path says why (spec §2.2).
+		r := bitwire.NewBitReader(b)
+		if err := VerifyInputPacked(&r); err != nil {
+			return err
+		}
+		return r.Finish()
 	}
-	return r.Finish()
+	c := bitwire.Chunk64(b)
+	if c.Word>>60 != 0 {
+		return bitwire.NewError(bitwire.InvalidPadding, 60)
+	}
+	return nil
 }
 
 // VerifyInputPacked checks the Input at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyInputPacked(r *bitwire.BitReader) error {
-	c := r.ReadChunk(32)
-	if c.Avail < 32 {
-		return c.Truncated(inputRun1)
-	}
-	if err := VerifyButtonsPacked(r); err != nil {
-		return bitwire.InField(err, "buttons")
-	}
-	c2 := r.ReadChunk(22)
-	if c2.Avail < 22 {
-		return c2.Truncated(inputRun2)
+	c := r.ReadChunk(60)
+	if c.Avail < 60 {
+		return c.Truncated(inputTrunc1)
 	}
 	return nil
 }
@@ -854,11 +976,11 @@ const (
 func (m *Vec2) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
 	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
-		return dst, bitwire.InField(bitwire.NewError(bitwire.OutOfRange, 0), "x")
+		return dst, m.writeRangeError(0)
 	}
 	x := bitwire.Quantize(float64(m.X), -1024.0, 1024.0, 131072)
 	if !(-1024.0 <= float64(m.Y) && float64(m.Y) <= 1024.0) {
-		return dst, bitwire.InField(bitwire.NewError(bitwire.OutOfRange, 18), "y")
+		return dst, m.writeRangeError(0)
 	}
 	y := bitwire.Quantize(float64(m.Y), -1024.0, 1024.0, 131072)
 	word := x | y<<18
@@ -875,8 +997,8 @@ func (m *Vec2) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Vec2) Decode(b []byte) error {
 	if len(b) != Vec2MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -885,12 +1007,12 @@ func (m *Vec2) Decode(b []byte) error {
 	c := bitwire.ChunkOf(b)
 	x := c.Bits(0, 18)
 	if x > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
+		return bitwire.InField(c.StepsError(0, x, 131072), "x")
 	}
 	m.X = float32(bitwire.DequantizeScaled(x, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	y := c.Bits(18, 18)
 	if y > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
+		return bitwire.InField(c.StepsError(18, y, 131072), "y")
 	}
 	m.Y = float32(bitwire.DequantizeScaled(y, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	if c.Word>>36 != 0 {
@@ -909,14 +1031,24 @@ func (m *Vec2) decode(b []byte) error {
 	return r.Finish()
 }
 
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Vec2) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Vec2) WritePacked(w *bitwire.BitWriter) error {
 	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "x")
+		return m.writeRangeError(w.BitPos())
 	}
 	x := bitwire.Quantize(float64(m.X), -1024.0, 1024.0, 131072)
 	if !(-1024.0 <= float64(m.Y) && float64(m.Y) <= 1024.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 18), "y")
+		return m.writeRangeError(w.BitPos())
 	}
 	y := bitwire.Quantize(float64(m.Y), -1024.0, 1024.0, 131072)
 	word := x | y<<18
@@ -924,38 +1056,60 @@ func (m *Vec2) WritePacked(w *bitwire.BitWriter) error {
 	return nil
 }
 
+// writeRangeError returns the error of the first field that cannot be encoded
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
+//
+//go:noinline
+func (m *Vec2) writeRangeError(at uint64) error {
+	if !(-1024.0 <= float64(m.X) && float64(m.X) <= 1024.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.X), -1024.0, 1024.0), "x")
+	}
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.FloatRangeError(at+18, float64(m.Y), -1024.0, 1024.0), "y")
+}
+
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Vec2) ReadPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(36)
 	if c.Avail < 18 {
-		return c.Truncated(vec2Run1)
+		return c.Truncated(vec2Trunc1)
 	}
 	x := c.Bits(0, 18)
 	if x > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
+		return bitwire.InField(c.StepsError(0, x, 131072), "x")
 	}
 	m.X = float32(bitwire.DequantizeScaled(x, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	if c.Avail < 36 {
-		return c.Truncated(vec2Run1)
+		return c.Truncated(vec2Trunc2)
 	}
 	y := c.Bits(18, 18)
 	if y > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
+		return bitwire.InField(c.StepsError(18, y, 131072), "y")
 	}
 	m.Y = float32(bitwire.DequantizeScaled(y, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	return nil
 }
 
-// vec2Run1 lists the plain fields of a run of Vec2, for Truncated errors.
-var vec2Run1 = []bitwire.RunField{
-	{Offset: 0, Bits: 18, Name: "x"},
-	{Offset: 18, Bits: 18, Name: "y"},
+// vec2Trunc1 lists the scalars of a run of Vec2 that one truncation check covers,
+// for its Truncated error.
+var vec2Trunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 18, Path: []string{"x"}},
+}
+
+// vec2Trunc2 lists the scalars of a run of Vec2 that one truncation check covers,
+// for its Truncated error.
+var vec2Trunc2 = []bitwire.RunField{
+	{Offset: 18, Bits: 18, Path: []string{"y"}},
 }
 
 // VerifyVec2 checks that b is exactly one valid top-level encoding of a Vec2 and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyVec2Packed on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyVec2(b []byte) error {
 	if len(b) != Vec2MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -966,19 +1120,13 @@ func VerifyVec2(b []byte) error {
 		return r.Finish()
 	}
 	c := bitwire.ChunkOf(b)
-	x, err := c.Get(0, 18)
-	if err != nil {
-		return bitwire.InField(err, "x")
-	}
+	x := c.Bits(0, 18)
 	if x > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
+		return bitwire.InField(c.StepsError(0, x, 131072), "x")
 	}
-	y, err := c.Get(18, 18)
-	if err != nil {
-		return bitwire.InField(err, "y")
-	}
+	y := c.Bits(18, 18)
 	if y > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
+		return bitwire.InField(c.StepsError(18, y, 131072), "y")
 	}
 	if c.Word>>36 != 0 {
 		return bitwire.NewError(bitwire.InvalidPadding, 36)
@@ -987,22 +1135,23 @@ func VerifyVec2(b []byte) error {
 }
 
 // VerifyVec2Packed checks the Vec2 at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyVec2Packed(r *bitwire.BitReader) error {
 	c := r.ReadChunk(36)
-	x, err := c.Get(0, 18)
-	if err != nil {
-		return bitwire.InField(err, "x")
+	if c.Avail < 18 {
+		return c.Truncated(vec2Trunc1)
 	}
+	x := c.Bits(0, 18)
 	if x > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 0), "x")
+		return bitwire.InField(c.StepsError(0, x, 131072), "x")
 	}
-	y, err := c.Get(18, 18)
-	if err != nil {
-		return bitwire.InField(err, "y")
+	if c.Avail < 36 {
+		return c.Truncated(vec2Trunc2)
 	}
+	y := c.Bits(18, 18)
 	if y > 131072 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 18), "y")
+		return bitwire.InField(c.StepsError(18, y, 131072), "y")
 	}
 	return nil
 }
@@ -1095,7 +1244,7 @@ func (m *Entity) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Entity) Encode() ([]byte, error) {
-	b, err := m.AppendTo(make([]byte, 0, EntityMaxEncodedSize))
+	b, err := m.AppendTo(make([]byte, 0, 30))
 	if err != nil {
 		return nil, err
 	}
@@ -1103,10 +1252,20 @@ func (m *Entity) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Entity) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Entity) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -1116,22 +1275,28 @@ func (m *Entity) Decode(b []byte) error {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 	if m.ID > 4095 {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "id")
+		return m.writeRangeError(w.BitPos())
 	}
-	w.WriteBits(uint64(m.ID), 12)
-	if err := m.Pos.WritePacked(w); err != nil {
-		return bitwire.InField(err, "pos")
+	if !(-1024.0 <= float64(m.Pos.X) && float64(m.Pos.X) <= 1024.0) {
+		return m.writeRangeError(w.BitPos())
 	}
+	posX := bitwire.Quantize(float64(m.Pos.X), -1024.0, 1024.0, 131072)
+	if !(-1024.0 <= float64(m.Pos.Y) && float64(m.Pos.Y) <= 1024.0) {
+		return m.writeRangeError(w.BitPos())
+	}
+	posY := bitwire.Quantize(float64(m.Pos.Y), -1024.0, 1024.0, 131072)
 	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 64.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "vel_x")
+		return m.writeRangeError(w.BitPos())
 	}
 	velX := bitwire.Quantize(float64(m.VelX), -64.0, 64.0, 1023)
+	word := uint64(m.ID) | posX<<12 | posY<<30 | velX<<48
+	w.WriteBits(word, 58)
 	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 64.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 10), "vel_y")
+		return m.writeRangeError(w.BitPos())
 	}
 	velY := bitwire.Quantize(float64(m.VelY), -64.0, 64.0, 1023)
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
-		return bitwire.InField(w.Error(bitwire.OutOfRange, 20), "yaw")
+		return m.writeRangeError(w.BitPos())
 	}
 	yaw := bitwire.Quantize(float64(m.Yaw), 0.0, 360.0, 255)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
@@ -1139,17 +1304,17 @@ func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 	if over != 0 {
 		return m.writeRangeError(w.BitPos())
 	}
-	word := velX | velY<<10 | yaw<<20 | uint64(m.Health)<<28 | uint64(m.Weapon)<<36 | uint64(m.Team)<<40 | bitwire.Bit(m.OnGround)<<42 | bitwire.Bit(m.Sprinting)<<43
-	w.WriteBits(word, 44)
+	word2 := velY | yaw<<10 | uint64(m.Health)<<18 | uint64(m.Weapon)<<26 | uint64(m.Team)<<30 | bitwire.Bit(m.OnGround)<<32 | bitwire.Bit(m.Sprinting)<<33
+	w.WriteBits(word2, 34)
 	w.WriteBool(m.Target.Set)
 	if m.Target.Set {
 		if m.Target.Value > 4095 {
-			return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "target")
+			return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.Target.Value), 0, 4095), "target")
 		}
 		w.WriteBits(uint64(m.Target.Value), 12)
 	}
 	if len(m.Name) > 16 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "name")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Name)), 16), "name")
 	}
 	if err := w.CheckString(m.Name, 0); err != nil {
 		return bitwire.InField(err, "name")
@@ -1160,57 +1325,89 @@ func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Entity) writeRangeError(at uint64) error {
+	if m.ID > 4095 {
+		return bitwire.InField(bitwire.UintRangeError(at, uint64(m.ID), 0, 4095), "id")
+	}
+	if !(-1024.0 <= float64(m.Pos.X) && float64(m.Pos.X) <= 1024.0) {
+		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(at+12, float64(m.Pos.X), -1024.0, 1024.0), "x"), "pos")
+	}
+	if !(-1024.0 <= float64(m.Pos.Y) && float64(m.Pos.Y) <= 1024.0) {
+		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(at+30, float64(m.Pos.Y), -1024.0, 1024.0), "y"), "pos")
+	}
+	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 64.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+48, float64(m.VelX), -64.0, 64.0), "vel_x")
+	}
+	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 64.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.VelY), -64.0, 64.0), "vel_y")
+	}
+	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
+		return bitwire.InField(bitwire.FloatRangeError(at+10, float64(m.Yaw), 0.0, 360.0), "yaw")
+	}
 	if m.Health > 200 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+28), "health")
+		return bitwire.InField(bitwire.UintRangeError(at+18, uint64(m.Health), 0, 200), "health")
 	}
 	if !m.Weapon.Valid() {
-		return bitwire.InField(bitwire.NewError(bitwire.InvalidEnum, at+36), "weapon")
+		return bitwire.InField(bitwire.EnumError(at+26, uint64(m.Weapon)), "weapon")
 	}
-	// The last check: the combined test failed and every check above passed.
-	return bitwire.InField(bitwire.NewError(bitwire.InvalidEnum, at+40), "team")
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.EnumError(at+30, uint64(m.Team)), "team")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
-	id, err := r.ReadBounded(12, 4095)
-	if err != nil {
-		return bitwire.InField(err, "id")
+	c := r.ReadChunk(58)
+	m.ID = uint16(c.Bits(0, 12))
+	if c.Avail < 30 {
+		return c.Truncated(entityTrunc1)
 	}
-	m.ID = uint16(id)
-	if err := m.Pos.ReadPacked(r); err != nil {
-		return bitwire.InField(err, "pos")
+	posX := c.Bits(12, 18)
+	if posX > 131072 {
+		return bitwire.InField(bitwire.InField(c.StepsError(12, posX, 131072), "x"), "pos")
 	}
-	c := r.ReadChunk(44)
-	m.VelX = float32(bitwire.DequantizeScaled(c.Bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
-	m.VelY = float32(bitwire.DequantizeScaled(c.Bits(10, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
-	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(20, 8), 0.0, 360.0, 255, 0.00392156862745098))
-	if c.Avail < 36 {
-		return c.Truncated(entityRun1)
+	m.Pos.X = float32(bitwire.DequantizeScaled(posX, -1024.0, 1024.0, 131072, 7.62939453125e-6))
+	if c.Avail < 48 {
+		return c.Truncated(entityTrunc2)
 	}
-	health := c.Bits(28, 8)
+	posY := c.Bits(30, 18)
+	if posY > 131072 {
+		return bitwire.InField(bitwire.InField(c.StepsError(30, posY, 131072), "y"), "pos")
+	}
+	m.Pos.Y = float32(bitwire.DequantizeScaled(posY, -1024.0, 1024.0, 131072, 7.62939453125e-6))
+	m.VelX = float32(bitwire.DequantizeScaled(c.Bits(48, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
+	if c.Avail < 58 {
+		return c.Truncated(entityTrunc3)
+	}
+	c2 := r.ReadChunk(34)
+	m.VelY = float32(bitwire.DequantizeScaled(c2.Bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
+	m.Yaw = float32(bitwire.DequantizeScaled(c2.Bits(10, 8), 0.0, 360.0, 255, 0.00392156862745098))
+	if c2.Avail < 26 {
+		return c2.Truncated(entityTrunc4)
+	}
+	health := c2.Bits(18, 8)
 	if health > 200 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 28), "health")
+		return bitwire.InField(c2.BoundedUintError(18, health, 0, 200), "health")
 	}
 	m.Health = uint8(health)
-	if c.Avail < 40 {
-		return c.Truncated(entityRun1)
+	if c2.Avail < 30 {
+		return c2.Truncated(entityTrunc5)
 	}
-	m.Weapon = Weapon(c.Bits(36, 4))
-	if !m.Weapon.Valid() {
-		return bitwire.InField(c.Error(bitwire.InvalidEnum, 36), "weapon")
+	weapon := c2.Bits(26, 4)
+	if !Weapon(weapon).Valid() {
+		return bitwire.InField(c2.EnumError(26, weapon), "weapon")
 	}
-	m.Team = Team(c.Bits(40, 2))
-	m.OnGround = c.Bits(42, 1) != 0
-	m.Sprinting = c.Bits(43, 1) != 0
-	if c.Avail < 44 {
-		return c.Truncated(entityRun1)
+	m.Weapon = Weapon(weapon)
+	m.Team = Team(c2.Bits(30, 2))
+	m.OnGround = c2.Bits(32, 1) != 0
+	m.Sprinting = c2.Bits(33, 1) != 0
+	if c2.Avail < 34 {
+		return c2.Truncated(entityTrunc6)
 	}
 	targetSet, err := r.ReadBool()
 	if err != nil {
@@ -1218,7 +1415,7 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 	}
 	if targetSet {
 		m.Target.Set = true
-		v, err := r.ReadBounded(12, 4095)
+		v, err := r.ReadBits(12)
 		if err != nil {
 			return bitwire.InField(err, "target")
 		}
@@ -1226,7 +1423,12 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 	} else {
 		m.Target = bitwire.Optional[uint16]{}
 	}
-	name, err := r.ReadString(5, 16, m.Name)
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	name, err := r.ReadString(nameLen, start, m.Name)
 	if err != nil {
 		return bitwire.InField(err, "name")
 	}
@@ -1234,21 +1436,52 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// entityRun1 lists the plain fields of a run of Entity, for Truncated errors.
-var entityRun1 = []bitwire.RunField{
-	{Offset: 0, Bits: 10, Name: "vel_x"},
-	{Offset: 10, Bits: 10, Name: "vel_y"},
-	{Offset: 20, Bits: 8, Name: "yaw"},
-	{Offset: 28, Bits: 8, Name: "health"},
-	{Offset: 36, Bits: 4, Name: "weapon"},
-	{Offset: 40, Bits: 2, Name: "team"},
-	{Offset: 42, Bits: 1, Name: "on_ground"},
-	{Offset: 43, Bits: 1, Name: "sprinting"},
+// entityTrunc1 lists the scalars of a run of Entity that one truncation check covers,
+// for its Truncated error.
+var entityTrunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 12, Path: []string{"id"}},
+	{Offset: 12, Bits: 18, Path: []string{"pos", "x"}},
+}
+
+// entityTrunc2 lists the scalars of a run of Entity that one truncation check covers,
+// for its Truncated error.
+var entityTrunc2 = []bitwire.RunField{
+	{Offset: 30, Bits: 18, Path: []string{"pos", "y"}},
+}
+
+// entityTrunc3 lists the scalars of a run of Entity that one truncation check covers,
+// for its Truncated error.
+var entityTrunc3 = []bitwire.RunField{
+	{Offset: 48, Bits: 10, Path: []string{"vel_x"}},
+}
+
+// entityTrunc4 lists the scalars of a run of Entity that one truncation check covers,
+// for its Truncated error.
+var entityTrunc4 = []bitwire.RunField{
+	{Offset: 0, Bits: 10, Path: []string{"vel_y"}},
+	{Offset: 10, Bits: 8, Path: []string{"yaw"}},
+	{Offset: 18, Bits: 8, Path: []string{"health"}},
+}
+
+// entityTrunc5 lists the scalars of a run of Entity that one truncation check covers,
+// for its Truncated error.
+var entityTrunc5 = []bitwire.RunField{
+	{Offset: 26, Bits: 4, Path: []string{"weapon"}},
+}
+
+// entityTrunc6 lists the scalars of a run of Entity that one truncation check covers,
+// for its Truncated error.
+var entityTrunc6 = []bitwire.RunField{
+	{Offset: 30, Bits: 2, Path: []string{"team"}},
+	{Offset: 32, Bits: 1, Path: []string{"on_ground"}},
+	{Offset: 33, Bits: 1, Path: []string{"sprinting"}},
 }
 
 // VerifyEntity checks that b is exactly one valid top-level encoding of an Entity and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyEntityPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyEntity(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyEntityPacked(&r); err != nil {
@@ -1258,48 +1491,60 @@ func VerifyEntity(b []byte) error {
 }
 
 // VerifyEntityPacked checks the Entity at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyEntityPacked(r *bitwire.BitReader) error {
-	if _, err := r.ReadBounded(12, 4095); err != nil {
-		return bitwire.InField(err, "id")
+	c := r.ReadChunk(58)
+	if c.Avail < 30 {
+		return c.Truncated(entityTrunc1)
 	}
-	if err := VerifyVec2Packed(r); err != nil {
-		return bitwire.InField(err, "pos")
+	posX := c.Bits(12, 18)
+	if posX > 131072 {
+		return bitwire.InField(bitwire.InField(c.StepsError(12, posX, 131072), "x"), "pos")
 	}
-	c := r.ReadChunk(44)
-	if c.Avail < 28 {
-		return c.Truncated(entityRun1)
+	if c.Avail < 48 {
+		return c.Truncated(entityTrunc2)
 	}
-	health, err := c.Get(28, 8)
-	if err != nil {
-		return bitwire.InField(err, "health")
+	posY := c.Bits(30, 18)
+	if posY > 131072 {
+		return bitwire.InField(bitwire.InField(c.StepsError(30, posY, 131072), "y"), "pos")
 	}
+	if c.Avail < 58 {
+		return c.Truncated(entityTrunc3)
+	}
+	c2 := r.ReadChunk(34)
+	if c2.Avail < 26 {
+		return c2.Truncated(entityTrunc4)
+	}
+	health := c2.Bits(18, 8)
 	if health > 200 {
-		return bitwire.InField(c.Error(bitwire.OutOfRange, 28), "health")
+		return bitwire.InField(c2.BoundedUintError(18, health, 0, 200), "health")
 	}
-	weapon, err := c.Get(36, 4)
-	if err != nil {
-		return bitwire.InField(err, "weapon")
+	if c2.Avail < 30 {
+		return c2.Truncated(entityTrunc5)
 	}
+	weapon := c2.Bits(26, 4)
 	if !Weapon(weapon).Valid() {
-		return bitwire.InField(c.Error(bitwire.InvalidEnum, 36), "weapon")
+		return bitwire.InField(c2.EnumError(26, weapon), "weapon")
 	}
-	if _, err := c.Get(40, 2); err != nil {
-		return bitwire.InField(err, "team")
-	}
-	if c.Avail < 44 {
-		return c.Truncated(entityRun1)
+	if c2.Avail < 34 {
+		return c2.Truncated(entityTrunc6)
 	}
 	targetSet, err := r.ReadBool()
 	if err != nil {
 		return bitwire.InField(err, "target")
 	}
 	if targetSet {
-		if _, err := r.ReadBounded(12, 4095); err != nil {
+		if err := r.Skip(12); err != nil {
 			return bitwire.InField(err, "target")
 		}
 	}
-	if err := r.SkipString(5, 16); err != nil {
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	if err := r.SkipString(nameLen, start); err != nil {
 		return bitwire.InField(err, "name")
 	}
 	return nil
@@ -1346,7 +1591,7 @@ func (m *Snapshot) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Snapshot) Encode() ([]byte, error) {
-	b, err := m.AppendTo(make([]byte, 0, SnapshotMaxEncodedSize))
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -1354,10 +1599,20 @@ func (m *Snapshot) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Snapshot) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Snapshot) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -1374,7 +1629,7 @@ func (m *Snapshot) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteVarint(uint64(m.Tick), 32)
 	w.WriteBits(uint64(m.AckSeq), 16)
 	if len(m.Entities) > 64 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "entities")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Entities)), 64), "entities")
 	}
 	w.WriteBits(uint64(len(m.Entities)), 7)
 	for i := range m.Entities {
@@ -1398,7 +1653,7 @@ func (m *Snapshot) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "ack_seq")
 	}
 	m.AckSeq = uint16(ackSeq)
-	entitiesLen, err := r.ReadLen(7, 64, 98)
+	entitiesLen, err := r.ReadLenMax(7, 64, 98, 64)
 	if err != nil {
 		return bitwire.InField(err, "entities")
 	}
@@ -1412,8 +1667,10 @@ func (m *Snapshot) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifySnapshot checks that b is exactly one valid top-level encoding of a Snapshot and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifySnapshotPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifySnapshot(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifySnapshotPacked(&r); err != nil {
@@ -1423,7 +1680,8 @@ func VerifySnapshot(b []byte) error {
 }
 
 // VerifySnapshotPacked checks the Snapshot at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifySnapshotPacked(r *bitwire.BitReader) error {
 	if _, err := r.ReadVarint(32); err != nil {
 		return bitwire.InField(err, "tick")
@@ -1431,7 +1689,7 @@ func VerifySnapshotPacked(r *bitwire.BitReader) error {
 	if err := r.Skip(16); err != nil {
 		return bitwire.InField(err, "ack_seq")
 	}
-	entitiesLen, err := r.ReadLen(7, 64, 98)
+	entitiesLen, err := r.ReadLenMax(7, 64, 98, 64)
 	if err != nil {
 		return bitwire.InField(err, "entities")
 	}
@@ -1500,8 +1758,8 @@ func (m *Kill) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Kill) Decode(b []byte) error {
 	if len(b) != KillMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -1510,10 +1768,11 @@ func (m *Kill) Decode(b []byte) error {
 	c := bitwire.ChunkOf(b)
 	m.Killer = uint16(c.Bits(0, 12))
 	m.Victim = uint16(c.Bits(12, 12))
-	m.Weapon = Weapon(c.Bits(24, 4))
-	if !m.Weapon.Valid() {
-		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
+	weapon := c.Bits(24, 4)
+	if !Weapon(weapon).Valid() {
+		return bitwire.InField(c.EnumError(24, weapon), "weapon")
 	}
+	m.Weapon = Weapon(weapon)
 	m.Headshot = c.Bits(28, 1) != 0
 	if c.Word>>29 != 0 {
 		return bitwire.NewError(bitwire.InvalidPadding, 29)
@@ -1525,6 +1784,16 @@ func (m *Kill) Decode(b []byte) error {
 // encoding long.
 func (m *Kill) decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Kill) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -1544,20 +1813,20 @@ func (m *Kill) WritePacked(w *bitwire.BitWriter) error {
 }
 
 // writeRangeError returns the error of the first field that cannot be encoded
-// (spec §7.2), for WritePacked when the combined check of a run failed; at is
-// the writer's position at the start of that run. The fields of earlier runs
-// passed their checks already.
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
 //
 //go:noinline
 func (m *Kill) writeRangeError(at uint64) error {
 	if m.Killer > 4095 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at), "killer")
+		return bitwire.InField(bitwire.UintRangeError(at, uint64(m.Killer), 0, 4095), "killer")
 	}
 	if m.Victim > 4095 {
-		return bitwire.InField(bitwire.NewError(bitwire.OutOfRange, at+12), "victim")
+		return bitwire.InField(bitwire.UintRangeError(at+12, uint64(m.Victim), 0, 4095), "victim")
 	}
-	// The last check: the combined test failed and every check above passed.
-	return bitwire.InField(bitwire.NewError(bitwire.InvalidEnum, at+24), "weapon")
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.EnumError(at+24, uint64(m.Weapon)), "weapon")
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
@@ -1567,30 +1836,39 @@ func (m *Kill) ReadPacked(r *bitwire.BitReader) error {
 	m.Killer = uint16(c.Bits(0, 12))
 	m.Victim = uint16(c.Bits(12, 12))
 	if c.Avail < 28 {
-		return c.Truncated(killRun1)
+		return c.Truncated(killTrunc1)
 	}
-	m.Weapon = Weapon(c.Bits(24, 4))
-	if !m.Weapon.Valid() {
-		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
+	weapon := c.Bits(24, 4)
+	if !Weapon(weapon).Valid() {
+		return bitwire.InField(c.EnumError(24, weapon), "weapon")
 	}
+	m.Weapon = Weapon(weapon)
 	m.Headshot = c.Bits(28, 1) != 0
 	if c.Avail < 29 {
-		return c.Truncated(killRun1)
+		return c.Truncated(killTrunc2)
 	}
 	return nil
 }
 
-// killRun1 lists the plain fields of a run of Kill, for Truncated errors.
-var killRun1 = []bitwire.RunField{
-	{Offset: 0, Bits: 12, Name: "killer"},
-	{Offset: 12, Bits: 12, Name: "victim"},
-	{Offset: 24, Bits: 4, Name: "weapon"},
-	{Offset: 28, Bits: 1, Name: "headshot"},
+// killTrunc1 lists the scalars of a run of Kill that one truncation check covers,
+// for its Truncated error.
+var killTrunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 12, Path: []string{"killer"}},
+	{Offset: 12, Bits: 12, Path: []string{"victim"}},
+	{Offset: 24, Bits: 4, Path: []string{"weapon"}},
+}
+
+// killTrunc2 lists the scalars of a run of Kill that one truncation check covers,
+// for its Truncated error.
+var killTrunc2 = []bitwire.RunField{
+	{Offset: 28, Bits: 1, Path: []string{"headshot"}},
 }
 
 // VerifyKill checks that b is exactly one valid top-level encoding of a Kill and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyKillPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyKill(b []byte) error {
 	if len(b) != KillMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -1601,12 +1879,9 @@ func VerifyKill(b []byte) error {
 		return r.Finish()
 	}
 	c := bitwire.ChunkOf(b)
-	weapon, err := c.Get(24, 4)
-	if err != nil {
-		return bitwire.InField(err, "weapon")
-	}
+	weapon := c.Bits(24, 4)
 	if !Weapon(weapon).Valid() {
-		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
+		return bitwire.InField(c.EnumError(24, weapon), "weapon")
 	}
 	if c.Word>>29 != 0 {
 		return bitwire.NewError(bitwire.InvalidPadding, 29)
@@ -1615,21 +1890,19 @@ func VerifyKill(b []byte) error {
 }
 
 // VerifyKillPacked checks the Kill at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyKillPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(29)
-	if c.Avail < 24 {
-		return c.Truncated(killRun1)
+	if c.Avail < 28 {
+		return c.Truncated(killTrunc1)
 	}
-	weapon, err := c.Get(24, 4)
-	if err != nil {
-		return bitwire.InField(err, "weapon")
-	}
+	weapon := c.Bits(24, 4)
 	if !Weapon(weapon).Valid() {
-		return bitwire.InField(c.Error(bitwire.InvalidEnum, 24), "weapon")
+		return bitwire.InField(c.EnumError(24, weapon), "weapon")
 	}
 	if c.Avail < 29 {
-		return c.Truncated(killRun1)
+		return c.Truncated(killTrunc2)
 	}
 	return nil
 }
@@ -1672,7 +1945,7 @@ func (m *Chat) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Chat) Encode() ([]byte, error) {
-	b, err := m.AppendTo(make([]byte, 0, ChatMaxEncodedSize))
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -1680,10 +1953,20 @@ func (m *Chat) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Chat) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Chat) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -1693,7 +1976,7 @@ func (m *Chat) Decode(b []byte) error {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Chat) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.From) > 16 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "from")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.From)), 16), "from")
 	}
 	if err := w.CheckString(m.From, 0); err != nil {
 		return bitwire.InField(err, "from")
@@ -1701,7 +1984,7 @@ func (m *Chat) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteBits(uint64(len(m.From)), 5)
 	w.WriteString(m.From)
 	if len(m.Text) > 256 {
-		return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "text")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Text)), 256), "text")
 	}
 	if err := w.CheckString(m.Text, 0); err != nil {
 		return bitwire.InField(err, "text")
@@ -1714,12 +1997,22 @@ func (m *Chat) WritePacked(w *bitwire.BitWriter) error {
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Chat) ReadPacked(r *bitwire.BitReader) error {
-	from, err := r.ReadString(5, 16, m.From)
+	start := r.BitPos()
+	fromLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "from")
+	}
+	from, err := r.ReadString(fromLen, start, m.From)
 	if err != nil {
 		return bitwire.InField(err, "from")
 	}
 	m.From = from
-	text, err := r.ReadString(9, 256, m.Text)
+	start2 := r.BitPos()
+	textLen, err := r.ReadLenMax(9, 256, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "text")
+	}
+	text, err := r.ReadString(textLen, start2, m.Text)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}
@@ -1728,8 +2021,10 @@ func (m *Chat) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyChat checks that b is exactly one valid top-level encoding of a Chat and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyChatPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyChat(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyChatPacked(&r); err != nil {
@@ -1739,12 +2034,23 @@ func VerifyChat(b []byte) error {
 }
 
 // VerifyChatPacked checks the Chat at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyChatPacked(r *bitwire.BitReader) error {
-	if err := r.SkipString(5, 16); err != nil {
+	start := r.BitPos()
+	fromLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
 		return bitwire.InField(err, "from")
 	}
-	if err := r.SkipString(9, 256); err != nil {
+	if err := r.SkipString(fromLen, start); err != nil {
+		return bitwire.InField(err, "from")
+	}
+	start2 := r.BitPos()
+	textLen, err := r.ReadLenMax(9, 256, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "text")
+	}
+	if err := r.SkipString(textLen, start2); err != nil {
 		return bitwire.InField(err, "text")
 	}
 	return nil
@@ -1826,7 +2132,7 @@ func (m *Event) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Event) Encode() ([]byte, error) {
-	b, err := m.AppendTo(make([]byte, 0, EventMaxEncodedSize))
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -1834,10 +2140,20 @@ func (m *Event) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Event) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Event) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -1860,7 +2176,7 @@ func (m *Event) WritePacked(w *bitwire.BitWriter) error {
 	case EventJoin:
 		w.WriteBits(2, 3)
 		if len(m.Join) > 16 {
-			return bitwire.InField(w.Error(bitwire.InvalidLength, 0), "Join")
+			return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Join)), 16), "Join")
 		}
 		if err := w.CheckString(m.Join, 0); err != nil {
 			return bitwire.InField(err, "Join")
@@ -1870,13 +2186,13 @@ func (m *Event) WritePacked(w *bitwire.BitWriter) error {
 	case EventLeave:
 		w.WriteBits(3, 3)
 		if m.Leave > 4095 {
-			return bitwire.InField(w.Error(bitwire.OutOfRange, 0), "Leave")
+			return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.Leave), 0, 4095), "Leave")
 		}
 		w.WriteBits(uint64(m.Leave), 12)
 	case EventRoundOver:
 		w.WriteBits(4, 3)
 	default:
-		return w.Error(bitwire.InvalidEnum, 0)
+		return bitwire.EnumError(w.BitPos(), uint64(m.Tag))
 	}
 	return nil
 }
@@ -1902,14 +2218,19 @@ func (m *Event) ReadPacked(r *bitwire.BitReader) error {
 		}
 	case EventJoin:
 		*m = Event{Tag: EventJoin, Join: m.Join}
-		v, err := r.ReadString(5, 16, m.Join)
+		start := r.BitPos()
+		vLen, err := r.ReadLenMax(5, 16, 8, 1)
+		if err != nil {
+			return bitwire.InField(err, "Join")
+		}
+		v, err := r.ReadString(vLen, start, m.Join)
 		if err != nil {
 			return bitwire.InField(err, "Join")
 		}
 		m.Join = v
 	case EventLeave:
 		*m = Event{Tag: EventLeave, Leave: m.Leave}
-		v2, err := r.ReadBounded(12, 4095)
+		v2, err := r.ReadBits(12)
 		if err != nil {
 			return bitwire.InField(err, "Leave")
 		}
@@ -1917,14 +2238,16 @@ func (m *Event) ReadPacked(r *bitwire.BitReader) error {
 	case EventRoundOver:
 		*m = Event{Tag: EventRoundOver}
 	default:
-		return c.Error(bitwire.InvalidEnum, 0)
+		return c.EnumError(0, tag)
 	}
 	return nil
 }
 
 // VerifyEvent checks that b is exactly one valid top-level encoding of an Event and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyEventPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyEvent(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyEventPacked(&r); err != nil {
@@ -1934,7 +2257,8 @@ func VerifyEvent(b []byte) error {
 }
 
 // VerifyEventPacked checks the Event at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyEventPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(3)
 	tag, err := c.Get(0, 3)
@@ -1951,16 +2275,21 @@ func VerifyEventPacked(r *bitwire.BitReader) error {
 			return bitwire.InField(err, "Kill")
 		}
 	case EventJoin:
-		if err := r.SkipString(5, 16); err != nil {
+		start := r.BitPos()
+		vLen, err := r.ReadLenMax(5, 16, 8, 1)
+		if err != nil {
+			return bitwire.InField(err, "Join")
+		}
+		if err := r.SkipString(vLen, start); err != nil {
 			return bitwire.InField(err, "Join")
 		}
 	case EventLeave:
-		if _, err := r.ReadBounded(12, 4095); err != nil {
+		if err := r.Skip(12); err != nil {
 			return bitwire.InField(err, "Leave")
 		}
 	case EventRoundOver:
 	default:
-		return c.Error(bitwire.InvalidEnum, 0)
+		return c.EnumError(0, tag)
 	}
 	return nil
 }
@@ -1996,7 +2325,7 @@ func (m *Events) AppendTo(dst []byte) ([]byte, error) {
 
 // Encode returns the top-level encoding of m in a new slice.
 func (m *Events) Encode() ([]byte, error) {
-	b, err := m.AppendTo(nil)
+	b, err := m.AppendTo(make([]byte, 0, 64))
 	if err != nil {
 		return nil, err
 	}
@@ -2004,10 +2333,20 @@ func (m *Events) Encode() ([]byte, error) {
 }
 
 // Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
-// no trailing bytes), reusing the capacity of m's slices. On error m holds
-// a partly decoded value.
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
 func (m *Events) Decode(b []byte) error {
 	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Events) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
 	if err := m.ReadPacked(&r); err != nil {
 		return err
 	}
@@ -2039,7 +2378,7 @@ func (m *Events) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "tick")
 	}
 	m.Tick = uint32(tick)
-	eventsLen, err := r.ReadVarLen(3)
+	eventsLen, err := r.ReadVarLen(3, 96)
 	if err != nil {
 		return bitwire.InField(err, "events")
 	}
@@ -2053,8 +2392,10 @@ func (m *Events) ReadPacked(r *bitwire.BitReader) error {
 }
 
 // VerifyEvents checks that b is exactly one valid top-level encoding of an Events and
-// returns the error Decode would return for b (same kind, bit and path), without
-// building the value and without allocating unless b is invalid.
+// returns the error Decode would return for b (same kind, bit, path and detail),
+// without building the value and without allocating unless b is invalid. It
+// charges the default decode budget as Decode does; for other limits, call
+// VerifyEventsPacked on a reader made with bitwire.NewBitReaderWithLimits.
 func VerifyEvents(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyEventsPacked(&r); err != nil {
@@ -2064,12 +2405,13 @@ func VerifyEvents(b []byte) error {
 }
 
 // VerifyEventsPacked checks the Events at r's position as ReadPacked reads it, with the
-// same errors, and advances past it without building it.
+// same errors and decode budget charges, and advances past it without building
+// it.
 func VerifyEventsPacked(r *bitwire.BitReader) error {
 	if _, err := r.ReadVarint(32); err != nil {
 		return bitwire.InField(err, "tick")
 	}
-	eventsLen, err := r.ReadVarLen(3)
+	eventsLen, err := r.ReadVarLen(3, 96)
 	if err != nil {
 		return bitwire.InField(err, "events")
 	}

@@ -80,6 +80,9 @@ test("f32 JSON is the shortest decimal that round-trips as an f32", () => {
   eq(f32ToJson(Math.fround(3.4028234663852886e38)), 3.4028235e38);
   eq(f32ToJson(Math.fround(1e-45)), 1e-45);
   eq(f32ToJson(-0), -0);
+  // Exactly between two shortest decimals: the even last digit.
+  eq(f32ToJson(-409.328125), -409.32812);
+  eq(f32ToJson(34493.8125), 34493.812);
   eq(f32ToJson(Number.NEGATIVE_INFINITY), "-Infinity");
   // Sampled bit patterns all round-trip.
   const view = new DataView(new ArrayBuffer(4));

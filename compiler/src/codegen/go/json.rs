@@ -6,8 +6,8 @@
 
 use super::printer::Printer;
 use super::{int_type, types, Ctx, Gen, Locals};
-use crate::codegen::plan;
-use crate::ir::{FloatRepr, Type, TypeDefKind, TypeId};
+use crate::ir::{FloatRepr, IntRepr, TypeId};
+use crate::plan::{Body, Node, Op, ScalarKind};
 
 /// Prints the four JSON methods of a named type (and a struct's field list).
 pub fn json_fns(g: &Gen, p: &mut Printer, id: TypeId) {
@@ -30,14 +30,42 @@ pub fn json_fns(g: &Gen, p: &mut Printer, id: TypeId) {
     p.close("}");
 }
 
-/// Whether appending the JSON of `ty` calls a method that can fail (enums and unions
-/// holding an undeclared value, and everything containing them).
-fn append_can_fail(ty: &Type) -> bool {
-    match ty {
-        Type::Named { .. } => true,
-        Type::Optional { inner } => append_can_fail(inner),
-        Type::Array { elem, .. } | Type::List { elem, .. } => append_can_fail(elem),
+/// Whether appending the JSON of a value calls a method that can fail (enums and
+/// unions holding an undeclared value, and everything containing them).
+fn append_can_fail(node: &Node) -> bool {
+    match &node.op {
+        Op::Named(_) => true,
+        Op::Scalar(s) => matches!(s.kind, ScalarKind::Enum { .. }),
+        Op::Optional(inner) => append_can_fail(inner),
+        Op::Array(a) => append_can_fail(&a.elem),
+        Op::List(l) => append_can_fail(&l.elem),
         _ => false,
+    }
+}
+
+/// The JSON number form of an integer value: its representation and whether the
+/// mapping writes it as a decimal string (docs/json-mapping.md §2).
+fn int_form(node: &Node) -> Option<(IntRepr, bool)> {
+    match &node.op {
+        Op::Scalar(s) => match s.kind {
+            ScalarKind::UInt { repr }
+            | ScalarKind::SInt { repr }
+            | ScalarKind::Bounded { repr, .. } => Some((repr, s.json_wide)),
+            _ => None,
+        },
+        Op::Varint(v) => Some((v.repr, v.json_wide)),
+        _ => None,
+    }
+}
+
+/// The float representation of a float value.
+fn float_form(node: &Node) -> Option<FloatRepr> {
+    match &node.op {
+        Op::Scalar(s) => match s.kind {
+            ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => Some(repr),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -49,7 +77,6 @@ fn raw(s: &str) -> String {
 
 /// Prints `AppendJSON`.
 fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
-    let def = &g.schema.types[id];
     let names = &g.names.types[id];
     let (recv, _) = types::receiver(g, id);
     p.blank();
@@ -58,9 +85,10 @@ fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     p.open(format!(
         "func ({recv}) AppendJSON(dst []byte) ([]byte, error) {{"
     ));
-    match &def.kind {
-        TypeDefKind::Struct { fields } => {
-            if fields.iter().any(|f| append_can_fail(&f.ty)) {
+    match &g.plan.get(id).body {
+        Body::Struct(s) => {
+            let fields = &s.fields;
+            if fields.iter().any(|f| append_can_fail(&f.node)) {
                 p.line("var err error");
             }
             let mut loc = Locals::new(&["m", "dst"]);
@@ -76,11 +104,11 @@ fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                     raw(&format!("{lead}\"{}\":", f.name))
                 ));
                 let ctx = Ctx::default().field(&f.name);
-                append_value(p, &mut loc, &ctx, &f.ty, &format!("m.{member}"));
+                append_value(p, &mut loc, &ctx, &f.node, &format!("m.{member}"));
             }
             p.line("return append(dst, '}'), nil");
         }
-        TypeDefKind::Enum { .. } => {
+        Body::Enum(_) => {
             p.open("if !v.Valid() {");
             p.line("return dst, bitwire.NewError(bitwire.InvalidEnum, 0)");
             p.close("}");
@@ -88,8 +116,8 @@ fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             p.line("dst = append(dst, v.String()...)");
             p.line("return append(dst, '\"'), nil");
         }
-        TypeDefKind::Union { variants, .. } => {
-            if variants
+        Body::Union(u) => {
+            if u.arms
                 .iter()
                 .any(|v| v.payload.as_ref().is_some_and(append_can_fail))
             {
@@ -97,16 +125,16 @@ fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             }
             let mut loc = Locals::new(&["m", "dst"]);
             p.open("switch m.Tag {");
-            for ((v, field), tag) in variants.iter().zip(&names.members).zip(&names.tags) {
+            for ((v, field), tag) in u.arms.iter().zip(&names.members).zip(&names.tags) {
                 p.middle(format!("case {tag}:"));
                 match &v.payload {
-                    Some(ty) => {
+                    Some(node) => {
                         p.line(format!(
                             "dst = append(dst, {}...)",
                             raw(&format!("{{\"{}\":", v.name))
                         ));
                         let ctx = Ctx::default().field(&v.name);
-                        append_value(p, &mut loc, &ctx, ty, &format!("m.{field}"));
+                        append_value(p, &mut loc, &ctx, node, &format!("m.{field}"));
                         p.line("dst = append(dst, '}')");
                     }
                     None => p.line(format!(
@@ -124,48 +152,49 @@ fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     p.close("}");
 }
 
-/// Prints the statements that append the JSON of `v` (of type `ty`) to `dst`.
-fn append_value(p: &mut Printer, loc: &mut Locals, ctx: &Ctx, ty: &Type, v: &str) {
+/// Prints the statements that append the JSON of `v` to `dst`.
+fn append_value(p: &mut Printer, loc: &mut Locals, ctx: &Ctx, node: &Node, v: &str) {
     let put = |p: &mut Printer, call: String| p.line(format!("dst = {call}"));
-    match ty {
-        Type::Bool => put(p, format!("bitwire.AppendBool(dst, {v})")),
-        Type::UInt { repr, .. }
-        | Type::SInt { repr, .. }
-        | Type::Bounded { repr, .. }
-        | Type::VarUInt { repr, .. }
-        | Type::VarSInt { repr, .. } => {
-            let wide = if plan::json_wide_int(ty) { "Wide" } else { "" };
-            let (f, conv) = if repr.signed() {
-                ("Int", "int64")
-            } else {
-                ("Uint", "uint64")
-            };
-            let x = if int_type(*repr) == conv {
-                v.to_string()
-            } else {
-                format!("{conv}({v})")
-            };
-            put(p, format!("bitwire.Append{wide}{f}(dst, {x})"));
-        }
-        Type::Float { repr } | Type::Quantized { repr, .. } => match repr {
+    if let Some((repr, json_wide)) = int_form(node) {
+        let wide = if json_wide { "Wide" } else { "" };
+        let (f, conv) = if repr.signed() {
+            ("Int", "int64")
+        } else {
+            ("Uint", "uint64")
+        };
+        let x = if int_type(repr) == conv {
+            v.to_string()
+        } else {
+            format!("{conv}({v})")
+        };
+        return put(p, format!("bitwire.Append{wide}{f}(dst, {x})"));
+    }
+    if let Some(repr) = float_form(node) {
+        return match repr {
             FloatRepr::F32 => put(p, format!("bitwire.AppendF32(dst, {v})")),
             FloatRepr::F64 => put(p, format!("bitwire.AppendF64(dst, {v})")),
-        },
-        Type::String { .. } => put(p, format!("bitwire.AppendString(dst, {v})")),
-        Type::Bytes { .. } => put(p, format!("bitwire.AppendHex(dst, {v})")),
-        Type::Named { .. } => {
+        };
+    }
+    match &node.op {
+        Op::Scalar(s) if matches!(s.kind, ScalarKind::Bool) => {
+            put(p, format!("bitwire.AppendBool(dst, {v})"));
+        }
+        Op::String(_) => put(p, format!("bitwire.AppendString(dst, {v})")),
+        Op::Bytes(_) => put(p, format!("bitwire.AppendHex(dst, {v})")),
+        Op::Named(_) | Op::Scalar(_) => {
+            // Structs, unions and enums have their own AppendJSON.
             p.open(format!("if dst, err = {v}.AppendJSON(dst); err != nil {{"));
             p.line(format!("return dst, {}", ctx.wrap("err")));
             p.close("}");
         }
-        Type::Optional { inner } => {
+        Op::Optional(inner) => {
             p.open(format!("if {v}.Set {{"));
             append_value(p, loc, ctx, inner, &format!("{v}.Value"));
             p.middle("} else {");
             p.line("dst = append(dst, \"null\"...)");
             p.close("}");
         }
-        Type::Array { elem, .. } | Type::List { elem, .. } => {
+        Op::Array(crate::plan::Array { elem, .. }) | Op::List(crate::plan::List { elem, .. }) => {
             let i = loc.fresh("i");
             p.line("dst = append(dst, '[')");
             p.open(format!("for {i} := range {v} {{"));
@@ -176,12 +205,12 @@ fn append_value(p: &mut Printer, loc: &mut Locals, ctx: &Ctx, ty: &Type, v: &str
             p.close("}");
             p.line("dst = append(dst, ']')");
         }
+        Op::Varint(_) => unreachable!("an integer"),
     }
 }
 
 /// Prints `FromJSON`.
 fn from_fn(g: &Gen, p: &mut Printer, id: TypeId) {
-    let def = &g.schema.types[id];
     let names = &g.names.types[id];
     let (mrecv, _) = types::mut_receiver(g, id);
     let mut fields_var = None;
@@ -190,8 +219,9 @@ fn from_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     p.line("// docs/json-mapping.md. Numbers that fit the Go field but not the schema type");
     p.line("// pass, so that encoding reports them as wire errors.");
     p.open(format!("func ({mrecv}) FromJSON(j any) error {{"));
-    match &def.kind {
-        TypeDefKind::Struct { fields } => {
+    match &g.plan.get(id).body {
+        Body::Struct(s) => {
+            let fields = &s.fields;
             let var = format!("{}Fields", names.lower);
             let mut loc = Locals::new(&["m", "j", "o"]);
             if fields.is_empty() {
@@ -203,14 +233,14 @@ fn from_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 for ((f, member), local) in fields.iter().zip(&names.members).zip(&names.locals) {
                     let key = super::naming::str_lit(&f.name);
                     let src = loc.fresh(local);
-                    if matches!(f.ty, Type::Optional { .. }) {
+                    if matches!(f.node.op, Op::Optional(_)) {
                         p.line(format!("{src} := o.Optional({key})"));
                     } else {
                         p.line(format!("{src}, err := o.Field({key})"));
                         p.if_err("err");
                     }
                     let ctx = Ctx::default().field(&f.name);
-                    from_value(g, p, &mut loc, &ctx, &f.ty, &src, &format!("m.{member}"));
+                    from_value(g, p, &mut loc, &ctx, &f.node, &src, &format!("m.{member}"));
                 }
                 p.line("return nil");
             }
@@ -220,7 +250,10 @@ fn from_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 .collect();
             fields_var = Some((var, keys));
         }
-        TypeDefKind::Enum { variants, .. } => {
+        Body::Enum(_) => {
+            let crate::ir::TypeDefKind::Enum { variants, .. } = &g.schema.types[id].kind else {
+                unreachable!("an enum")
+            };
             p.line("name, err := bitwire.JSONName(j)");
             p.if_err("err");
             p.open("switch name {");
@@ -233,16 +266,16 @@ fn from_fn(g: &Gen, p: &mut Printer, id: TypeId) {
             p.close("}");
             p.line("return nil");
         }
-        TypeDefKind::Union { variants, .. } => {
+        Body::Union(u) => {
             let mut loc = Locals::new(&["m", "j", "name", "payload", "has"]);
             p.line("name, payload, has, err := bitwire.JSONVariant(j)");
             p.if_err("err");
             p.open("switch name {");
-            for ((v, field), tag) in variants.iter().zip(&names.members).zip(&names.tags) {
+            for ((v, field), tag) in u.arms.iter().zip(&names.members).zip(&names.tags) {
                 p.middle(format!("case {}:", super::naming::str_lit(&v.name)));
                 let ctx = Ctx::default().field(&v.name);
                 match &v.payload {
-                    Some(ty) => {
+                    Some(node) => {
                         p.open("if payload, err = bitwire.JSONPayload(payload, has); err != nil {");
                         p.line(format!("return {}", ctx.wrap("err")));
                         p.close("}");
@@ -250,7 +283,7 @@ fn from_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                             "*m = {}{{Tag: {tag}, {field}: m.{field}}}",
                             names.ident
                         ));
-                        from_value(g, p, &mut loc, &ctx, ty, "payload", &format!("m.{field}"));
+                        from_value(g, p, &mut loc, &ctx, node, "payload", &format!("m.{field}"));
                     }
                     None => {
                         p.open("if err := bitwire.JSONUnit(payload, has); err != nil {");
@@ -284,7 +317,7 @@ fn from_value(
     p: &mut Printer,
     loc: &mut Locals,
     ctx: &Ctx,
-    ty: &Type,
+    node: &Node,
     src: &str,
     dest: &str,
 ) {
@@ -293,60 +326,51 @@ fn from_value(
         p.line(format!("return {}", ctx.wrap("err")));
         p.close("}");
     };
-    match ty {
-        Type::Bool => assign(p, format!("bitwire.JSONBool({src})")),
-        Type::UInt { repr, .. }
-        | Type::SInt { repr, .. }
-        | Type::Bounded { repr, .. }
-        | Type::VarUInt { repr, .. }
-        | Type::VarSInt { repr, .. } => {
-            let f = if plan::json_wide_int(ty) {
-                "JSONWideInt"
-            } else {
-                "JSONInt"
-            };
-            assign(p, format!("bitwire.{f}[{}]({src})", int_type(*repr)));
-        }
-        Type::Float { repr } | Type::Quantized { repr, .. } => match repr {
+    if let Some((repr, json_wide)) = int_form(node) {
+        let f = if json_wide { "JSONWideInt" } else { "JSONInt" };
+        return assign(p, format!("bitwire.{f}[{}]({src})", int_type(repr)));
+    }
+    if let Some(repr) = float_form(node) {
+        return match repr {
             FloatRepr::F32 => assign(p, format!("bitwire.JSONF32({src})")),
             FloatRepr::F64 => assign(p, format!("bitwire.JSONF64({src})")),
-        },
-        Type::String { .. } => assign(p, format!("bitwire.JSONString({src})")),
-        Type::Bytes { .. } => assign(p, format!("bitwire.JSONBytes({src}, {dest}[:0])")),
-        Type::Named { .. } => {
+        };
+    }
+    match &node.op {
+        Op::Scalar(s) if matches!(s.kind, ScalarKind::Bool) => {
+            assign(p, format!("bitwire.JSONBool({src})"));
+        }
+        Op::String(_) => assign(p, format!("bitwire.JSONString({src})")),
+        Op::Bytes(_) => assign(p, format!("bitwire.JSONBytes({src}, {dest}[:0])")),
+        Op::Named(_) | Op::Scalar(_) => {
+            // Structs, unions and enums have their own FromJSON.
             p.open(format!("if err := {dest}.FromJSON({src}); err != nil {{"));
             p.line(format!("return {}", ctx.wrap("err")));
             p.close("}");
         }
-        Type::Optional { inner } => {
+        Op::Optional(inner) => {
             p.open(format!("if {src} == nil {{"));
-            p.line(format!("{dest} = {}{{}}", g.go_type(ty)));
+            p.line(format!("{dest} = {}{{}}", g.go_type(node)));
             p.middle("} else {");
             p.line(format!("{dest}.Set = true"));
             from_value(g, p, loc, ctx, inner, src, &format!("{dest}.Value"));
             p.close("}");
         }
-        Type::List { elem, .. } => {
+        Op::List(l) => {
             let items = loc.fresh("items");
             p.line(format!("{items}, err := bitwire.JSONArray({src})"));
             p.if_err(&ctx.wrap("err"));
             p.line(format!("{dest} = bitwire.Resize({dest}, len({items}))"));
             let (i, item) = (loc.fresh("i"), loc.fresh("item"));
             p.open(format!("for {i}, {item} := range {items} {{"));
-            from_value(
-                g,
-                p,
-                loc,
-                &ctx.index(&i),
-                elem,
-                &item,
-                &format!("{dest}[{i}]"),
-            );
+            let d = format!("{dest}[{i}]");
+            from_value(g, p, loc, &ctx.index(&i), &l.elem, &item, &d);
             p.close("}");
         }
-        Type::Array { elem, len } => {
+        Op::Array(a) => {
             // Every element is converted before the length is checked, as the
             // reference codec does; elements past N go to a scratch value.
+            let (len, elem) = (a.len, &a.elem);
             let items = loc.fresh("items");
             p.line(format!("{items}, err := bitwire.JSONArray({src})"));
             p.if_err(&ctx.wrap("err"));
@@ -364,5 +388,6 @@ fn from_value(
             p.line(format!("return {}", ctx.wrap("err")));
             p.close("}");
         }
+        Op::Varint(_) => unreachable!("an integer"),
     }
 }

@@ -1,10 +1,13 @@
 //! The Go backend: prints one `.go` file per schema that uses the runtime module
 //! `github.com/bitwire-dev/bitwire/runtime/go` (package `bitwire`).
 //!
-//! The backend only prints. Names come from [`naming`], widths, offsets and sizes from
-//! the IR and the shared [`plan`](super::plan); nothing here decides anything about
-//! the wire format. Output is deterministic and already laid out as gofmt lays it
-//! out ([`printer`], [`expr`]). `docs/go.md` describes the generated code for users.
+//! The backend only prints. Names come from [`naming`]; every wire operation, width,
+//! check, error kind, path segment and allocation charge comes from the codec plan
+//! ([`crate::plan`]), walked with [`Lang::GO`](crate::plan::Lang::GO) where a check
+//! depends on what Go values can hold; the IR is read only for declarations, names,
+//! doc comments and constants. Output is deterministic and already laid out as gofmt
+//! lays it out ([`printer`], [`expr`]). `docs/go.md` describes the generated code for
+//! users.
 
 mod decode;
 mod encode;
@@ -13,12 +16,11 @@ mod json;
 mod message;
 pub mod naming;
 mod printer;
+mod scalars;
 mod types;
-mod verify;
-
-use std::collections::HashSet;
 
 use crate::ir::{FloatRepr, IntRepr, Schema, Type, TypeDefKind, TypeId};
+use crate::plan::{CodecPlan, Node, Op, ScalarKind};
 use naming::Names;
 use printer::Printer;
 
@@ -55,8 +57,8 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     p.line(format!("import bitwire \"{RUNTIME_IMPORT}\""));
     p.blank();
     p.line("// Generated code needs the runtime API it was written against: this constant");
-    p.line("// exists only in a runtime that provides version 1.");
-    p.line("const _ = bitwire.RuntimeAPIVersion1");
+    p.line("// exists only in a runtime that provides version 2.");
+    p.line("const _ = bitwire.RuntimeAPIVersion2");
     p.blank();
     p.line(format!(
         "// {} is the fingerprint of the schema's packed wire (docs/tooling.md).",
@@ -104,9 +106,11 @@ pub(crate) struct FieldConsts {
     pub len: Option<String>,
 }
 
-/// Everything the emitters share: the schema, its naming plan and options.
+/// Everything the emitters share: the schema, its codec plan, its naming plan and
+/// options.
 pub(crate) struct Gen<'a> {
     pub schema: &'a Schema,
+    pub plan: CodecPlan,
     pub names: Names,
     pub opts: &'a GoOptions,
     pub consts: Vec<TypeConsts>,
@@ -179,6 +183,7 @@ impl<'a> Gen<'a> {
         }
         Gen {
             schema,
+            plan: CodecPlan::build(schema),
             names,
             opts,
             consts,
@@ -192,78 +197,53 @@ impl<'a> Gen<'a> {
         &self.names.types[id].ident
     }
 
-    /// The Go type of a type expression.
-    pub fn go_type(&self, ty: &Type) -> String {
-        match ty {
-            Type::Bool => "bool".into(),
-            Type::UInt { repr, .. }
-            | Type::SInt { repr, .. }
-            | Type::Bounded { repr, .. }
-            | Type::VarUInt { repr, .. }
-            | Type::VarSInt { repr, .. } => int_type(*repr).into(),
-            Type::Float { repr } | Type::Quantized { repr, .. } => float_type(*repr).into(),
-            Type::Optional { inner } => format!("bitwire.Optional[{}]", self.go_type(inner)),
-            Type::Array { elem, len } => format!("[{len}]{}", self.go_type(elem)),
-            Type::List { elem, .. } => format!("[]{}", self.go_type(elem)),
-            Type::String { .. } => "string".into(),
-            Type::Bytes { .. } => "[]byte".into(),
-            Type::Named { id, .. } => self.ident(*id).into(),
+    /// The Go type of a value.
+    pub fn go_type(&self, node: &Node) -> String {
+        match &node.op {
+            Op::Scalar(s) => match s.kind {
+                ScalarKind::Bool => "bool".into(),
+                ScalarKind::UInt { repr }
+                | ScalarKind::SInt { repr }
+                | ScalarKind::Bounded { repr, .. } => int_type(repr).into(),
+                ScalarKind::Float { repr } | ScalarKind::Quantized { repr, .. } => {
+                    float_type(repr).into()
+                }
+                ScalarKind::Enum { id, .. } => self.ident(id).into(),
+            },
+            Op::Varint(v) => int_type(v.repr).into(),
+            Op::Optional(inner) => format!("bitwire.Optional[{}]", self.go_type(inner)),
+            Op::Array(a) => format!("[{}]{}", a.len, self.go_type(&a.elem)),
+            Op::List(l) => format!("[]{}", self.go_type(&l.elem)),
+            Op::String(_) => "string".into(),
+            Op::Bytes(_) => "[]byte".into(),
+            Op::Named(id) => self.ident(*id).into(),
         }
     }
 
-    /// The enum variants of `ty` if it is a named enum.
-    pub fn enum_of(&self, ty: &Type) -> Option<TypeId> {
-        match ty {
-            Type::Named { id, .. }
-                if matches!(self.schema.types[*id].kind, TypeDefKind::Enum { .. }) =>
-            {
-                Some(*id)
+    /// The plan of the enum `id`.
+    pub fn enum_plan(&self, id: TypeId) -> &crate::plan::EnumPlan {
+        match &self.plan.get(id).body {
+            crate::plan::Body::Enum(e) => e,
+            _ => unreachable!("not an enum"),
+        }
+    }
+
+    /// The Go place of a run leaf inside struct `id` reached through `path` (field
+    /// indices), under the receiver `m`: `m.Buttons.Fire`.
+    pub fn leaf_place(&self, id: TypeId, path: &[usize]) -> String {
+        let mut out = String::from("m");
+        let mut cur = id;
+        for &i in path {
+            out.push('.');
+            out.push_str(&self.names.types[cur].members[i]);
+            if let Some(s) = self.plan.struct_plan(cur) {
+                if let Op::Named(next) = s.fields[i].node.op {
+                    cur = next;
+                }
             }
-            _ => None,
         }
+        out
     }
-
-    /// How an enum's declared values can be checked (see [`EnumCheck`]).
-    pub fn enum_check(&self, id: TypeId) -> EnumCheck {
-        let TypeDefKind::Enum {
-            repr,
-            packed_tag_bits,
-            variants,
-        } = &self.schema.types[id].kind
-        else {
-            unreachable!("not an enum")
-        };
-        let mut values: Vec<u64> = variants.iter().map(|v| v.value).collect();
-        values.sort_unstable();
-        let contiguous = values.iter().enumerate().all(|(i, v)| *v == i as u64);
-        let last = *values.last().expect("an enum has a variant");
-        let repr_max = if repr.bits() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << repr.bits()) - 1
-        };
-        match (contiguous, last) {
-            (true, l) if l == repr_max => EnumCheck::Always,
-            (true, l) if *packed_tag_bits < 64 && l == (1u64 << packed_tag_bits) - 1 => {
-                EnumCheck::Bits(*packed_tag_bits)
-            }
-            (true, l) => EnumCheck::AtMost(l),
-            (false, _) => EnumCheck::Sparse,
-        }
-    }
-}
-
-/// How the declared values of an enum are recognised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum EnumCheck {
-    /// Every value of the Go type is declared.
-    Always,
-    /// The values are exactly `0..2^bits`: valid iff nothing is set above `bits`.
-    Bits(u32),
-    /// The values are exactly `0..=max`.
-    AtMost(u64),
-    /// Anything else: a switch.
-    Sparse,
 }
 
 /// The Go name of an integer representation.
@@ -341,29 +321,23 @@ impl Ctx {
 /// declarations in a function clash and none shadows another.
 #[derive(Debug, Clone)]
 pub(crate) struct Locals {
-    taken: HashSet<String>,
+    names: crate::codegen::words::Fresh,
 }
 
 impl Locals {
     /// A fresh function scope; `params` are its receiver and parameters.
     pub fn new(params: &[&str]) -> Locals {
-        let mut taken: HashSet<String> = ["bitwire", "err", "nil", "true", "false"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        taken.extend(params.iter().map(|s| s.to_string()));
-        Locals { taken }
+        let mut names =
+            crate::codegen::words::Fresh::with(&["bitwire", "err", "nil", "true", "false"]);
+        for p in params {
+            names.reserve(p);
+        }
+        Locals { names }
     }
 
     /// `base`, or `base` plus the first free number from 2.
     pub fn fresh(&mut self, base: &str) -> String {
-        let mut candidate = base.to_string();
-        let mut n = 2;
-        while !self.taken.insert(candidate.clone()) {
-            candidate = format!("{base}{n}");
-            n += 1;
-        }
-        candidate
+        self.names.fresh(base)
     }
 }
 

@@ -67,6 +67,7 @@ const METHODS: &[&str] = &[
     "AppendJSON",
     "AppendTo",
     "Decode",
+    "DecodeWithLimits",
     "Encode",
     "FromJSON",
     "MarshalJSON",

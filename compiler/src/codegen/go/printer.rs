@@ -83,6 +83,31 @@ impl Printer {
         }
     }
 
+    /// Prints the doc comment of a top-level declaration in the form gofmt keeps (it
+    /// reformats those, go/doc/comment): no blank line first or last, no two blank
+    /// lines in a row, and no indented line, which gofmt would turn into a code
+    /// block or a list with blank lines and indentation of its own.
+    pub fn doc_comment(&mut self, lines: &[String]) {
+        let mut kept: Vec<String> = Vec::new();
+        for l in lines.iter().map(|l| l.trim()) {
+            if !l.is_empty() || kept.last().is_some_and(|k| !k.is_empty()) {
+                kept.push(l.to_string());
+            }
+        }
+        while kept.last().is_some_and(|k| k.is_empty()) {
+            kept.pop();
+        }
+        self.comment(&kept);
+    }
+
+    /// Prints `if {init}; err != nil {`, the `return {ret}` line and `}` (`init`
+    /// declares `err`: `err := r.Skip(3)`, `_, err := r.ReadF32()`).
+    pub fn if_init_err(&mut self, init: &str, ret: &str) {
+        self.open(format!("if {init}; err != nil {{"));
+        self.line(format!("return {ret}"));
+        self.close("}");
+    }
+
     /// Prints `if err != nil {`, the `return …` line and `}`.
     pub fn if_err(&mut self, ret: &str) {
         self.open("if err != nil {");

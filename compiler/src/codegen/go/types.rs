@@ -2,17 +2,18 @@
 //! struct / enum / union declarations, the schema's constants, per-type size and
 //! bound constants, `AppendTo` / `Encode` / `Decode`, and the enum helpers.
 
+use super::decode::{self, Mode};
 use super::printer::Printer;
-use super::{decode, encode, f64_lit, int_type, json, naming, verify, EnumCheck, Gen};
+use super::{encode, f64_lit, int_type, json, naming, Gen};
 use crate::codegen::describe;
-use crate::codegen::plan::{self, Step};
 use crate::ir::{ConstValue, FloatRepr, IntRepr, Type, TypeDefKind, TypeId};
+use crate::plan::{Body, Run};
 
 /// Prints the schema's constants.
 pub fn constants(g: &Gen, p: &mut Printer) {
     for (c, ident) in g.schema.constants.iter().zip(&g.names.constants) {
         p.blank();
-        p.comment(&c.doc);
+        p.doc_comment(&c.doc);
         p.line(format!(
             "// Schema: `{}`.",
             describe::const_text(&c.name, &c.value)
@@ -61,18 +62,19 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
     let names = &g.names.types[id];
     let ident = &names.ident;
     p.blank();
-    p.comment(&def.doc);
+    p.doc_comment(&def.doc);
     p.line(schema_line(g, id));
     match &def.kind {
         TypeDefKind::Struct { fields } if fields.is_empty() => {
             p.line(format!("type {ident} struct{{}}"));
         }
         TypeDefKind::Struct { fields } => {
+            let plan = g.plan.struct_plan(id).expect("a struct");
             p.open(format!("type {ident} struct {{"));
-            for (f, fname) in fields.iter().zip(&names.members) {
+            for ((f, fname), fp) in fields.iter().zip(&names.members).zip(&plan.fields) {
                 p.comment(&f.doc);
                 p.line(format!("// {}", describe::field_doc_text(f)));
-                p.line(format!("{fname} {}", g.go_type(&f.ty)));
+                p.line(format!("{fname} {}", g.go_type(&fp.node)));
             }
             p.close("}");
         }
@@ -98,73 +100,88 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
         TypeDefKind::Union {
             packed_tag_bits,
             variants,
-        } => {
-            let tag_type = &names.tag_type;
-            p.open(format!("type {ident} struct {{"));
-            p.line("// Tag says which variant the value holds; only that variant's field is");
-            p.line("// meaningful (decoders leave the others zero).");
-            p.line(format!("Tag {tag_type}"));
-            for (v, fname) in variants.iter().zip(&names.members) {
-                if let Some(ty) = &v.payload {
-                    p.comment(&v.doc);
-                    p.line(format!(
-                        "// Schema: `{}({})`, payload {}.",
-                        v.name,
-                        describe::type_text(ty),
-                        describe::size_text(&v.packed)
-                    ));
-                    p.line(format!("{fname} {}", g.go_type(ty)));
-                }
-            }
-            p.close("}");
-            p.blank();
+        } => union_declaration(g, p, id, *packed_tag_bits, variants),
+    }
+}
+
+/// Prints a union's declaration: the tagged struct, its tag type and constants, and
+/// the tag's `String`.
+fn union_declaration(
+    g: &Gen,
+    p: &mut Printer,
+    id: TypeId,
+    packed_tag_bits: u32,
+    variants: &[crate::ir::UnionVariant],
+) {
+    let names = &g.names.types[id];
+    let ident = &names.ident;
+    let tag_type = &names.tag_type;
+    let Body::Union(plan) = &g.plan.get(id).body else {
+        unreachable!("a union")
+    };
+    p.open(format!("type {ident} struct {{"));
+    p.line("// Tag says which variant the value holds; only that variant's field is");
+    p.line("// meaningful (decoders leave the others zero).");
+    p.line(format!("Tag {tag_type}"));
+    for ((v, fname), arm) in variants.iter().zip(&names.members).zip(&plan.arms) {
+        if let (Some(ty), Some(node)) = (&v.payload, &arm.payload) {
+            p.comment(&v.doc);
             p.line(format!(
-                "// {tag_type} says which variant {} holds.",
-                a(ident)
+                "// Schema: `{}({})`, payload {}.",
+                v.name,
+                describe::type_text(ty),
+                describe::size_text(&v.packed)
             ));
-            p.line(format!(
-                "type {tag_type} {}",
-                int_type(union_tag_repr(*packed_tag_bits))
-            ));
-            p.blank();
-            p.line(format!("// The variants of {ident}."));
-            p.open("const (");
-            for (v, tname) in variants.iter().zip(&names.tags) {
-                p.comment(&v.doc);
-                match &v.payload {
-                    Some(ty) => p.line(format!(
-                        "// Schema: `{}({})`, tag {} in {packed_tag_bits} bits.",
-                        v.name,
-                        describe::type_text(ty),
-                        v.tag
-                    )),
-                    None => p.line(format!(
-                        "// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
-                        v.name, v.tag
-                    )),
-                }
-                p.line(format!("{tname} {tag_type} = {}", v.tag));
-            }
-            p.close(")");
-            p.blank();
-            p.line(format!(
-                "// String returns the variant's schema name, or \"{tag_type}(N)\" for a tag"
-            ));
-            p.line(format!("// {ident} does not declare."));
-            p.open(format!("func (t {tag_type}) String() string {{"));
-            p.open("switch t {");
-            for (v, tname) in variants.iter().zip(&names.tags) {
-                p.middle(format!("case {tname}:"));
-                p.line(format!("return {}", naming::str_lit(&v.name)));
-            }
-            p.close("}");
-            p.line(format!(
-                "return bitwire.UnknownName({}, uint64(t))",
-                naming::str_lit(tag_type)
-            ));
-            p.close("}");
+            p.line(format!("{fname} {}", g.go_type(node)));
         }
     }
+    p.close("}");
+    p.blank();
+    p.line(format!(
+        "// {tag_type} says which variant {} holds.",
+        a(ident)
+    ));
+    p.line(format!(
+        "type {tag_type} {}",
+        int_type(union_tag_repr(packed_tag_bits))
+    ));
+    p.blank();
+    p.line(format!("// The variants of {ident}."));
+    p.open("const (");
+    for (v, tname) in variants.iter().zip(&names.tags) {
+        p.comment(&v.doc);
+        match &v.payload {
+            Some(ty) => p.line(format!(
+                "// Schema: `{}({})`, tag {} in {packed_tag_bits} bits.",
+                v.name,
+                describe::type_text(ty),
+                v.tag
+            )),
+            None => p.line(format!(
+                "// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
+                v.name, v.tag
+            )),
+        }
+        p.line(format!("{tname} {tag_type} = {}", v.tag));
+    }
+    p.close(")");
+    p.blank();
+    p.line(format!(
+        "// String returns the variant's schema name, or \"{tag_type}(N)\" for a tag"
+    ));
+    p.line(format!("// {ident} does not declare."));
+    p.open(format!("func (t {tag_type}) String() string {{"));
+    p.open("switch t {");
+    for (v, tname) in variants.iter().zip(&names.tags) {
+        p.middle(format!("case {tname}:"));
+        p.line(format!("return {}", naming::str_lit(&v.name)));
+    }
+    p.close("}");
+    p.line(format!(
+        "return bitwire.UnknownName({}, uint64(t))",
+        naming::str_lit(tag_type)
+    ));
+    p.close("}");
 }
 
 /// Prints the per-type constants and every method of a named type.
@@ -186,8 +203,9 @@ pub fn methods(g: &Gen, p: &mut Printer, id: TypeId) {
         p.close("}");
     }
     encode::write_fn(g, p, id);
-    decode::read_fn(g, p, id);
-    verify::verify_fns(g, p, id, single_run(g, id).as_ref());
+    decode::decode_fn(g, p, id, Mode::Read);
+    verify_fn(g, p, id);
+    decode::decode_fn(g, p, id, Mode::Check);
     if g.opts.json {
         json::json_fns(g, p, id);
     }
@@ -313,21 +331,17 @@ pub fn mut_receiver(g: &Gen, id: TypeId) -> (String, &'static str) {
     }
 }
 
-/// The run of a single-run type: a struct whose fields are all fixed-width scalars
-/// packed in one run of 1 to 64 bits. Such types get top-level fast paths
-/// (`AppendTo` and `Decode` without a writer or reader), because for messages this
-/// small the calls into the runtime would cost more than the work.
-fn single_run(g: &Gen, id: TypeId) -> Option<plan::Run> {
-    let TypeDefKind::Struct { fields } = &g.schema.types[id].kind else {
-        return None;
-    };
-    match plan::struct_plan(g.schema, fields).as_slice() {
-        [Step::Run(run)] if run.bits > 0 => Some(run.clone()),
-        _ => None,
-    }
+/// The run of a single-run type (the plan's `single_run`: one run of 1 to 64 bits
+/// holds the whole struct, nested fixed-width structs included), when its size is
+/// bounded. Such types get top-level fast paths (`AppendTo`, `Decode` and `VerifyX`
+/// without a writer or reader), because for messages this small the calls into the
+/// runtime would cost more than the work.
+fn single_run<'g>(g: &'g Gen, id: TypeId) -> Option<(&'g Run, &'g str)> {
+    let run = g.plan.struct_plan(id)?.single_run()?;
+    Some((run, g.consts[id].max_size.as_deref()?))
 }
 
-/// `AppendTo`, `Encode` and `Decode`.
+/// `AppendTo`, `Encode`, `Decode` and `DecodeWithLimits`.
 fn top_level_methods(g: &Gen, p: &mut Printer, id: TypeId) {
     let (recv, r) = receiver(g, id);
     let (mrecv, mr) = mut_receiver(g, id);
@@ -340,8 +354,8 @@ fn top_level_methods(g: &Gen, p: &mut Printer, id: TypeId) {
     p.open(format!(
         "func ({recv}) AppendTo(dst []byte) ([]byte, error) {{"
     ));
-    match &fast {
-        Some(run) => {
+    match fast {
+        Some((run, _)) => {
             p.line("// One run of fixed-width fields: one word, appended without a writer.");
             encode::append_fast(g, p, id, run);
         }
@@ -354,43 +368,111 @@ fn top_level_methods(g: &Gen, p: &mut Printer, id: TypeId) {
         }
     }
     p.close("}");
-    p.blank();
-    p.line(format!(
-        "// Encode returns the top-level encoding of {r} in a new slice."
-    ));
-    p.open(format!("func ({recv}) Encode() ([]byte, error) {{"));
-    let init = match &g.consts[id].max_size {
-        Some(size) if g.schema.types[id].packed.max_bits != Some(0) => {
-            format!("make([]byte, 0, {size})")
-        }
-        _ => "nil".to_string(),
-    };
-    p.line(format!("b, err := {r}.AppendTo({init})"));
-    p.if_err("nil, err");
-    p.line("return b, nil");
-    p.close("}");
+    encode_fn(g, p, id);
     p.blank();
     p.line(format!(
         "// Decode sets {mr} to the value encoded in all of b (spec §2.2: zero padding,"
     ));
     p.line(format!(
-        "// no trailing bytes), reusing the capacity of {mr}'s slices. On error {mr} holds"
+        "// no trailing bytes), reusing the capacity of {mr}'s slices, with the default"
     ));
-    p.line("// a partly decoded value.");
+    p.line(format!(
+        "// decode budget (spec §11). On error {mr} holds a partly decoded value."
+    ));
     p.open(format!("func ({mrecv}) Decode(b []byte) error {{"));
-    if let (Some(run), Some(size)) = (&fast, &g.consts[id].max_size) {
-        decode::decode_fast(g, p, id, run, size);
+    if let Some((run, size)) = fast {
+        p.open(format!("if len(b) != {size} {{"));
+        p.line("// Not one encoding long: the general path says why (spec §2.2).");
+        p.line(format!("return {mr}.decode(b)"));
+        p.close("}");
+        decode::decode_fast(g, p, id, run, Mode::Read);
         p.close("}");
         p.blank();
         p.line("// decode is Decode's general path, for input that is not exactly one");
         p.line("// encoding long.");
         p.open(format!("func ({mrecv}) decode(b []byte) error {{"));
     }
-    p.line("r := bitwire.NewBitReader(b)");
+    read_top_level(p, mr, "bitwire.NewBitReader(b)");
+    p.close("}");
+    p.blank();
+    p.line("// DecodeWithLimits is Decode with the decode budget of limits (spec §11)");
+    p.line("// instead of the default one.");
+    p.open(format!(
+        "func ({mrecv}) DecodeWithLimits(b []byte, limits bitwire.Limits) error {{"
+    ));
+    read_top_level(p, mr, "bitwire.NewBitReaderWithLimits(b, limits)");
+    p.close("}");
+}
+
+/// The body of a top-level decode through a reader made by `reader`.
+fn read_top_level(p: &mut Printer, mr: &str, reader: &str) {
+    p.line(format!("r := {reader}"));
     p.open(format!("if err := {mr}.ReadPacked(&r); err != nil {{"));
     p.line("return err");
     p.close("}");
     p.line("return r.Finish()");
+}
+
+/// `Encode`: `AppendTo` into a new slice. A type whose every value has the same
+/// size reserves exactly that; any other starts small and grows with the value, so
+/// that a large bound (`list<u64, max 100000000>`) reserves nothing up front.
+fn encode_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+    let (recv, r) = receiver(g, id);
+    let packed = &g.plan.get(id).bits;
+    let init = match (&g.consts[id].max_size, packed.max_bits) {
+        (_, Some(0)) => "nil".to_string(),
+        (Some(size), Some(max)) if max == packed.min_bits => format!("make([]byte, 0, {size})"),
+        (_, max) => {
+            let small = max.map_or(START_BYTES, |m| m.div_ceil(8).min(START_BYTES));
+            format!("make([]byte, 0, {small})")
+        }
+    };
+    p.blank();
+    p.line(format!(
+        "// Encode returns the top-level encoding of {r} in a new slice."
+    ));
+    p.open(format!("func ({recv}) Encode() ([]byte, error) {{"));
+    p.line(format!("b, err := {r}.AppendTo({init})"));
+    p.if_err("nil, err");
+    p.line("return b, nil");
+    p.close("}");
+}
+
+/// The capacity `Encode` starts with for a type whose size varies: one small
+/// allocation, doubled by `append` as the value needs.
+const START_BYTES: u64 = 64;
+
+/// `VerifyX`: `VerifyXPacked` over the whole input, then the top-level checks; a
+/// single-run type first tries the fast path `Decode` takes.
+fn verify_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+    let ident = g.ident(id);
+    let (top, packed) = (&g.consts[id].verify, &g.consts[id].verify_packed);
+    p.blank();
+    p.line(format!(
+        "// {top} checks that b is exactly one valid top-level encoding of {} and",
+        a(ident)
+    ));
+    p.line("// returns the error Decode would return for b (same kind, bit, path and detail),");
+    p.line("// without building the value and without allocating unless b is invalid. It");
+    p.line("// charges the default decode budget as Decode does; for other limits, call");
+    p.line(format!(
+        "// {packed} on a reader made with bitwire.NewBitReaderWithLimits."
+    ));
+    p.open(format!("func {top}(b []byte) error {{"));
+    let fast = single_run(g, id);
+    if let Some((_, size)) = fast {
+        p.open(format!("if len(b) != {size} {{"));
+        p.line("// Not one encoding long: the general path says why (spec §2.2).");
+    }
+    p.line("r := bitwire.NewBitReader(b)");
+    p.open(format!("if err := {packed}(&r); err != nil {{"));
+    p.line("return err");
+    p.close("}");
+    p.line("return r.Finish()");
+    if let Some((run, _)) = fast {
+        p.close("}");
+        decode::decode_fast(g, p, id, run, Mode::Check);
+    }
     p.close("}");
 }
 
@@ -406,12 +488,13 @@ fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId) {
         "// Valid reports whether v is a variant {ident} declares."
     ));
     p.open(format!("func (v {ident}) Valid() bool {{"));
-    match g.enum_check(id) {
-        EnumCheck::Always => p.line("return true"),
-        EnumCheck::Bits(0) | EnumCheck::AtMost(0) => p.line("return v == 0"),
-        EnumCheck::Bits(bits) => p.line(format!("return v < {}", 1u128 << bits)),
-        EnumCheck::AtMost(max) => p.line(format!("return v <= {max}")),
-        EnumCheck::Sparse => {
+    let e = g.enum_plan(id);
+    let (_, repr_max) = crate::plan::scalar::repr_range(e.repr);
+    match e.contiguous_to() {
+        Some(last) if i128::from(last) == repr_max => p.line("return true"),
+        Some(0) => p.line("return v == 0"),
+        Some(last) => p.line(format!("return v <= {last}")),
+        None => {
             p.open("switch v {");
             p.middle(format!("case {}:", names.members.join(", ")));
             p.line("return true");

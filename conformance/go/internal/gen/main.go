@@ -1,12 +1,13 @@
 // Command gen writes the Go code the conformance tests run: for every
-// testdata/vectors/*.bw and for examples/game.bw, `bitwire gen --lang go --json`
-// into generated/<suite>/, and generated/registry/registry.go, which lists every
-// named type of every suite. A suite dropped into testdata/vectors/ is picked up
-// with no code change.
+// testdata/vectors/*.bw, for examples/game.bw and for the Go-only test schemas in
+// conformance/go/testdata/*.bw (the decode budget tests), `bitwire gen --lang go
+// --json` into generated/<suite>/, and generated/registry/registry.go, which lists
+// every named type of every suite. A suite dropped into testdata/vectors/ is picked
+// up with no code change.
 //
 // With $BITWIRE_SUITES_DIR set, the suites are the *.bw files of that directory
 // instead of the vector suites (the random schemas of conformance/schemagen), plus
-// examples/game.bw, which the package's other tests import; run.sh regenerates the
+// examples/game.bw and testdata/*.bw, which the package's other tests import; run.sh regenerates the
 // vector suites on its next run.
 //
 // Run it from conformance/go (run.sh does):
@@ -140,7 +141,14 @@ func suiteSchemas(root string) ([]string, error) {
 		return nil, err
 	}
 	sort.Strings(schemas)
-	return append(schemas, filepath.Join(root, "examples", "game.bw")), nil
+	schemas = append(schemas, filepath.Join(root, "examples", "game.bw"))
+	// The Go-only test schemas (budget_test.go imports them) are always generated.
+	local, err := filepath.Glob(filepath.Join(root, "conformance", "go", "testdata", "*.bw"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(local)
+	return append(schemas, local...), nil
 }
 
 // compiler returns the bitwire binary to use, building it when needed.

@@ -226,11 +226,9 @@ func Observe(err error) (Observed, bool) {
 // same keys in the same order, numbers equal with the sign of zero, and strings,
 // booleans and nulls equal. It is how the reference codec's canonical JSON is
 // compared with what generated code prints (spacing and the spelling of a number,
-// 1e+30 or 1e30, do not matter). Numbers that differ as float64 but are the same
-// float32 are equal: an f32 exactly between two shortest decimals (409.328125) is
-// printed 409.32812 by Go's strconv and 409.32813 by Rust, both of which read back
-// as that f32 (docs/json-mapping.md §3 does not say which), and the value itself is
-// compared through the type's JSON mapping.
+// 1e+30 or 1e30, do not matter), but the number does: an f32 exactly between two
+// shortest decimals (409.328125) must print as the one with the even last digit,
+// 409.32812, in every language (docs/json-mapping.md §3).
 func JSONEqual(a, b []byte) bool {
 	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
 	for {
@@ -242,7 +240,7 @@ func JSONEqual(a, b []byte) bool {
 		fa, aNum := ta.(float64)
 		fb, bNum := tb.(float64)
 		if aNum && bNum {
-			if (fa != fb && float32(fa) != float32(fb)) || math.Signbit(fa) != math.Signbit(fb) {
+			if fa != fb || math.Signbit(fa) != math.Signbit(fb) {
 				return false
 			}
 			continue

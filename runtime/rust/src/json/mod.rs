@@ -250,21 +250,31 @@ pub fn wide(v: impl fmt::Display) -> Value {
     Value::String(v.to_string())
 }
 
-/// An `f32`: the shortest decimal that reads back as the same `f32`; non-finite values
-/// as `"NaN"`, `"Infinity"`, `"-Infinity"`.
+/// An `f32`: the shortest decimal that reads back as the same `f32`, of two such
+/// decimals equally near the value the one whose last digit is even
+/// (docs/json-mapping.md §3); non-finite values as `"NaN"`, `"Infinity"`,
+/// `"-Infinity"`.
 pub fn float32(v: f32) -> Value {
     if !v.is_finite() {
         return non_finite(f64::from(v));
     }
-    // Display prints the shortest decimal for an f32; parsed as f64 it can in theory
-    // round back to the other neighbour, and then the exact value is used.
-    let d: f64 = v.to_string().parse().unwrap_or(f64::from(v));
-    let d = if (d as f32).to_bits() == v.to_bits() {
+    serde_json::Number::from_f64(shortest_f32(v)).map_or(Value::Null, Value::Number)
+}
+
+/// The `f64` nearest the shortest decimal of the finite `v` as an `f32`. That decimal
+/// has at most 9 digits, so the `f64` prints as the same digits; parsed as `f64` it
+/// can in theory round back to the other `f32` neighbour, and then the exact value is
+/// used (longer, still correct).
+fn shortest_f32(v: f32) -> f64 {
+    let d: f64 = zmij::Buffer::new()
+        .format_finite(v)
+        .parse()
+        .unwrap_or(f64::from(v));
+    if (d as f32).to_bits() == v.to_bits() {
         d
     } else {
         f64::from(v)
-    };
-    serde_json::Number::from_f64(d).map_or(Value::Null, Value::Number)
+    }
 }
 
 /// An `f64` as a number; non-finite values as `"NaN"`, `"Infinity"`, `"-Infinity"`.
@@ -640,6 +650,11 @@ mod tests {
     #[test]
     fn floats_and_bytes() {
         assert_eq!(float32(0.1).to_string(), "0.1");
+        // Exactly between two shortest decimals: the even last digit, for both widths.
+        assert_eq!(float32(-409.328_125_f64 as f32).to_string(), "-409.32812");
+        assert_eq!(float32(34_493.812_5_f64 as f32).to_string(), "34493.812");
+        let tie = ((1u64 << 53) - 3) as f64 / 4.0;
+        assert_eq!(float64(tie).to_string(), "2251799813685247.2");
         assert_eq!(float64(f64::NAN), json!("NaN"));
         assert_eq!(float32(f32::NEG_INFINITY), json!("-Infinity"));
         assert!(to_f32(&json!("NaN")).unwrap().is_nan());
