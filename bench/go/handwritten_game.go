@@ -209,8 +209,8 @@ func HandEncodeSnapshot(s *game.Snapshot, out []byte) []byte {
 			quantize(e.Pos.X, -1024, 1024, 131072)<<12|
 			quantize(e.Pos.Y, -1024, 1024, 131072)<<30, 48)
 		// velocity, yaw, health, weapon, team, flags: 44 bits.
-		w.put(quantize(e.VelX, -64, 64, 1023)|
-			quantize(e.VelY, -64, 64, 1023)<<10|
+		w.put(quantize(e.VelX, -64, 63.875, 1023)|
+			quantize(e.VelY, -64, 63.875, 1023)<<10|
 			quantize(e.Yaw, 0, 360, 255)<<20|
 			uint64(e.Health)<<28|
 			uint64(e.Weapon&0xF)<<36|
@@ -249,8 +249,8 @@ func HandDecodeSnapshot(b []byte, s *game.Snapshot) bool {
 		e.Pos.X = dequantize(v>>12&0x3FFFF, -1024, 1024, 131072)
 		e.Pos.Y = dequantize(v>>30&0x3FFFF, -1024, 1024, 131072)
 		v = r.get(44)
-		e.VelX = dequantize(v&0x3FF, -64, 64, 1023)
-		e.VelY = dequantize(v>>10&0x3FF, -64, 64, 1023)
+		e.VelX = dequantize(v&0x3FF, -64, 63.875, 1023)
+		e.VelY = dequantize(v>>10&0x3FF, -64, 63.875, 1023)
 		e.Yaw = dequantize(v>>20&0xFF, 0, 360, 255)
 		e.Health = uint8(v >> 28)
 		e.Weapon = game.Weapon(v >> 36 & 0xF)

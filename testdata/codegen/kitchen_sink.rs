@@ -1090,9 +1090,9 @@ impl Composite {
             let q1 = q1.at_index(i1).in_field("quants")?;
             w.write_bits(q1, 4);
         }
-        let v = self.a_field_with_a_rather_long_name_for_tests;
-        if !(-64..=63).contains(&v) {
-            let e = w.range_error(0, i128::from(v), -64, 63);
+        let val = self.a_field_with_a_rather_long_name_for_tests;
+        if !(-64..=63).contains(&val) {
+            let e = w.range_error(0, i128::from(val), -64, 63);
             return Err(e.in_field("a_field_with_a_rather_long_name_for_tests"));
         }
         w.write_int(i64::from(self.a_field_with_a_rather_long_name_for_tests), 7);
@@ -2401,7 +2401,7 @@ impl ::bitwire::Packed for Wrapper {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
     /// `Wrapper` (id 7).
-    Wrapper(Wrapper),
+    Wrapper(Box<Wrapper>),
 }
 
 impl Message {
@@ -2424,7 +2424,7 @@ impl Message {
     /// the schema does not declare is `InvalidEnum` at bit 0.
     pub fn decode(id: u32, bytes: &[u8]) -> Result<Self, ::bitwire::Error> {
         match id {
-            Wrapper::MESSAGE_ID => Wrapper::decode(bytes).map(Self::Wrapper),
+            Wrapper::MESSAGE_ID => Wrapper::decode(bytes).map(|m| Self::Wrapper(Box::new(m))),
             _ => Err(::bitwire::Error::new(::bitwire::ErrorKind::InvalidEnum, 0)),
         }
     }
@@ -2432,6 +2432,6 @@ impl Message {
 
 impl From<Wrapper> for Message {
     fn from(m: Wrapper) -> Self {
-        Self::Wrapper(m)
+        Self::Wrapper(Box::new(m))
     }
 }

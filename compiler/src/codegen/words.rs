@@ -4,12 +4,19 @@
 
 use std::collections::HashSet;
 
-/// `name`, or `name` plus `sep` and the first free number from 2.
+/// `name`, or `name` plus `sep` and the first free number from 2. With no `sep`, an
+/// escaping `_` at the end of `name` goes before the number is added (`String_`,
+/// then `String2`: `String_2` is not UpperCamelCase).
 pub fn unique(name: String, taken: &mut HashSet<String>, sep: &str) -> String {
     let mut candidate = name.clone();
+    let stem = if sep.is_empty() {
+        name.trim_end_matches('_')
+    } else {
+        &name
+    };
     let mut n = 2;
     while !taken.insert(candidate.clone()) {
-        candidate = format!("{name}{sep}{n}");
+        candidate = format!("{stem}{sep}{n}");
         n += 1;
     }
     candidate

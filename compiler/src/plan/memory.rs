@@ -2,7 +2,7 @@
 //! (`crate::layout::memory`): what one element of a list costs a decoder's budget,
 //! and which arrays and union payloads are held out of line.
 
-use crate::ir::{Schema, Type};
+use crate::ir::{MemoryLayout, Schema, Type};
 use crate::layout::memory::{array_out_of_line, memory_of, payload_out_of_line};
 
 /// Bytes of one value of `ty` including its out-of-line parts: what a decoder charges
@@ -19,4 +19,10 @@ pub fn out_of_line(schema: &Schema, elem: &Type, len: u64) -> bool {
 /// Whether a union payload of type `ty` is held out of line.
 pub fn payload_held_out_of_line(schema: &Schema, ty: &Type) -> bool {
     payload_out_of_line(&memory_of(ty, &schema.types))
+}
+
+/// Whether a value of memory layout `m` held as one alternative among others (a
+/// message in a dispatch value) is held out of line, as a union payload would be.
+pub fn value_held_out_of_line(m: &MemoryLayout) -> bool {
+    payload_out_of_line(m)
 }

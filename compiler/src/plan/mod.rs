@@ -89,6 +89,8 @@ impl CodecPlan {
                     id,
                     body,
                     bits: def.packed,
+                    dispatch_out_of_line: def.message_id.is_some()
+                        && memory::value_held_out_of_line(&def.memory),
                 }
             })
             .collect();

@@ -17,6 +17,10 @@ pub struct TypePlan {
     pub body: Body,
     /// Packed size bounds (spec §6.1).
     pub bits: PackedLayout,
+    /// Whether a dispatch value over the schema's messages (Rust's `Message` enum)
+    /// holds this message out of line: the same rule as a union payload, above
+    /// 128 bytes in memory, so that no variant is much larger than the others.
+    pub dispatch_out_of_line: bool,
 }
 
 impl TypePlan {

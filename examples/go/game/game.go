@@ -10,7 +10,7 @@ import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 const _ = bitwire.RuntimeAPIVersion2
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
-const SchemaFingerprint uint64 = 0x0be631df01b31570
+const SchemaFingerprint uint64 = 0xba13117a2493f840
 
 // Largest number of entities a snapshot carries.
 // Schema: `const MAX_ENTITIES: u32 = 64`.
@@ -688,7 +688,7 @@ type Input struct {
 	// Input sequence number; wraps around.
 	// Schema: `seq: u16`, bits 0..16.
 	Seq uint16
-	// Movement axes, -1.0 to 1.0 in 1/127 steps.
+	// Movement axes, -1.0 to 1.0 in 255 steps.
 	// Schema: `move_x: f32 in -1.0..=1.0 bits 8`, bits 16..24.
 	MoveX float32
 	// Schema: `move_y: f32 in -1.0..=1.0 bits 8`, bits 24..32.
@@ -1163,10 +1163,10 @@ type Entity struct {
 	ID uint16
 	// Schema: `pos: Vec2`, bits 12..48.
 	Pos Vec2
-	// Velocity in m/s.
-	// Schema: `vel_x: f32 in -64.0..=64.0 bits 10`, bits 48..58.
+	// Velocity in m/s, in steps of 1/8 (10 bits): standing still is exactly 0.
+	// Schema: `vel_x: f32 in -64.0..=63.875 bits 10`, bits 48..58.
 	VelX float32
-	// Schema: `vel_y: f32 in -64.0..=64.0 bits 10`, bits 58..68.
+	// Schema: `vel_y: f32 in -64.0..=63.875 bits 10`, bits 58..68.
 	VelY float32
 	// Schema: `yaw: f32 in 0.0..=360.0 bits 8`, bits 68..76.
 	Yaw float32
@@ -1197,7 +1197,7 @@ const (
 	// padding included.
 	EntityMaxEncodedSize = 30
 	// EntityFingerprint is the fingerprint of the packed wire of Entity, referenced types included.
-	EntityFingerprint uint64 = 0x0f22636cefd84520
+	EntityFingerprint uint64 = 0x04ac5e9b7337673a
 	// EntityIDMin is the smallest value of id.
 	EntityIDMin uint16 = 0
 	// EntityIDMax is the largest value of id.
@@ -1205,13 +1205,13 @@ const (
 	// EntityVelXMin is the smallest value of vel_x.
 	EntityVelXMin float64 = -64.0
 	// EntityVelXMax is the largest value of vel_x.
-	EntityVelXMax float64 = 64.0
+	EntityVelXMax float64 = 63.875
 	// EntityVelXSteps is the number of quantization steps of vel_x.
 	EntityVelXSteps uint64 = 1023
 	// EntityVelYMin is the smallest value of vel_y.
 	EntityVelYMin float64 = -64.0
 	// EntityVelYMax is the largest value of vel_y.
-	EntityVelYMax float64 = 64.0
+	EntityVelYMax float64 = 63.875
 	// EntityVelYSteps is the number of quantization steps of vel_y.
 	EntityVelYSteps uint64 = 1023
 	// EntityYawMin is the smallest value of yaw.
@@ -1285,16 +1285,16 @@ func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 		return m.writeRangeError(w.BitPos())
 	}
 	posY := bitwire.Quantize(float64(m.Pos.Y), -1024.0, 1024.0, 131072)
-	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 64.0) {
+	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 63.875) {
 		return m.writeRangeError(w.BitPos())
 	}
-	velX := bitwire.Quantize(float64(m.VelX), -64.0, 64.0, 1023)
+	velX := bitwire.Quantize(float64(m.VelX), -64.0, 63.875, 1023)
 	word := uint64(m.ID) | posX<<12 | posY<<30 | velX<<48
 	w.WriteBits(word, 58)
-	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 64.0) {
+	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 63.875) {
 		return m.writeRangeError(w.BitPos())
 	}
-	velY := bitwire.Quantize(float64(m.VelY), -64.0, 64.0, 1023)
+	velY := bitwire.Quantize(float64(m.VelY), -64.0, 63.875, 1023)
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
 		return m.writeRangeError(w.BitPos())
 	}
@@ -1340,11 +1340,11 @@ func (m *Entity) writeRangeError(at uint64) error {
 	if !(-1024.0 <= float64(m.Pos.Y) && float64(m.Pos.Y) <= 1024.0) {
 		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(at+30, float64(m.Pos.Y), -1024.0, 1024.0), "y"), "pos")
 	}
-	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 64.0) {
-		return bitwire.InField(bitwire.FloatRangeError(at+48, float64(m.VelX), -64.0, 64.0), "vel_x")
+	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 63.875) {
+		return bitwire.InField(bitwire.FloatRangeError(at+48, float64(m.VelX), -64.0, 63.875), "vel_x")
 	}
-	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 64.0) {
-		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.VelY), -64.0, 64.0), "vel_y")
+	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 63.875) {
+		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.VelY), -64.0, 63.875), "vel_y")
 	}
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
 		return bitwire.InField(bitwire.FloatRangeError(at+10, float64(m.Yaw), 0.0, 360.0), "yaw")
@@ -1380,12 +1380,12 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(bitwire.InField(c.StepsError(30, posY, 131072), "y"), "pos")
 	}
 	m.Pos.Y = float32(bitwire.DequantizeScaled(posY, -1024.0, 1024.0, 131072, 7.62939453125e-6))
-	m.VelX = float32(bitwire.DequantizeScaled(c.Bits(48, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
+	m.VelX = float32(bitwire.DequantizeScaled(c.Bits(48, 10), -64.0, 63.875, 1023, 0.0009775171065493646))
 	if c.Avail < 58 {
 		return c.Truncated(entityTrunc3)
 	}
 	c2 := r.ReadChunk(34)
-	m.VelY = float32(bitwire.DequantizeScaled(c2.Bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646))
+	m.VelY = float32(bitwire.DequantizeScaled(c2.Bits(0, 10), -64.0, 63.875, 1023, 0.0009775171065493646))
 	m.Yaw = float32(bitwire.DequantizeScaled(c2.Bits(10, 8), 0.0, 360.0, 255, 0.00392156862745098))
 	if c2.Avail < 26 {
 		return c2.Truncated(entityTrunc4)
@@ -1574,7 +1574,7 @@ const (
 	// SnapshotMessageID is the dispatch id of Snapshot on a connection (spec §2.3).
 	SnapshotMessageID uint32 = 3
 	// SnapshotFingerprint is the fingerprint of the packed wire of Snapshot, referenced types included.
-	SnapshotFingerprint uint64 = 0xd38be55a97c46b00
+	SnapshotFingerprint uint64 = 0x41d211ea1be32b84
 	// SnapshotEntitiesMaxLen is the longest entities the schema allows.
 	SnapshotEntitiesMaxLen = 64
 )

@@ -11,7 +11,7 @@ const POS: Quant = Quant {
 };
 const VEL: Quant = Quant {
     min: -64.0,
-    max: 64.0,
+    max: 63.875,
     steps: 1023,
 };
 const YAW: Quant = Quant {

@@ -279,7 +279,7 @@ function putEntity(e: Entity): void {
   put(quant(e.pos.x, -1024, 2048, 131072), 18);
   put(quant(e.pos.y, -1024, 2048, 131072), 18);
   put(
-    quant(e.velX, -64, 128, 1023) | (quant(e.velY, -64, 128, 1023) << 10) | (quant(e.yaw, 0, 360, 255) << 20),
+    quant(e.velX, -64, 127.875, 1023) | (quant(e.velY, -64, 127.875, 1023) << 10) | (quant(e.yaw, 0, 360, 255) << 20),
     28,
   );
   put(
@@ -321,8 +321,8 @@ function takeEntity(): Entity {
   if (qx > 131072 || qy > 131072) {
     throw new RangeError("position off the grid");
   }
-  const velX = unquant(take(10), -64, 128, 1023);
-  const velY = unquant(take(10), -64, 128, 1023);
+  const velX = unquant(take(10), -64, 127.875, 1023);
+  const velY = unquant(take(10), -64, 127.875, 1023);
   const yaw = unquant(take(8), 0, 360, 255);
   const health = take(8);
   if (health > 200) {

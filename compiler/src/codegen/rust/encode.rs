@@ -231,11 +231,12 @@ fn range_check(p: &mut Printer, m: &Member, at: Result<u32, &str>, in_result: bo
         return;
     };
     // A long field name would make rustfmt break the condition; a short local keeps
-    // the line as printed.
+    // the line as printed. It is not `v`: the value may be `*v` (a union's payload),
+    // still written after the check.
     let (cond, x) = if cond.len() + 8 > super::printer::SHORT_WIDTH {
-        p.line(format!("let v = {x};"));
-        let c = range_violation(m.scalar, "v", "&v").expect("same scalar");
-        (c, "v".to_string())
+        p.line(format!("let val = {x};"));
+        let c = range_violation(m.scalar, "val", "&val").expect("same scalar");
+        (c, "val".to_string())
     } else {
         (cond, x)
     };
@@ -288,6 +289,11 @@ fn write_run<'p>(
     match operands.len() {
         0 => {}
         1 if members.len() == 1 => write_single(p, &members[0], &raw[0], bits),
+        // One member with bits among zero-width ones: no `|`, so no brackets.
+        1 if operands[0] == format!("({})", raw[0]) => {
+            p.line(format!("let word = {};", raw[0]));
+            p.line(format!("w.write_bits(word, {bits});"));
+        }
         _ => {
             p.binary("let word = ", &operands, "|", ";");
             p.line(format!("w.write_bits(word, {bits});"));

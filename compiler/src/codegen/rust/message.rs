@@ -12,7 +12,8 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         .messages()
         .map(|(id, def)| (id, def.message_id.expect("a message")))
         .collect();
-    let copy = messages.iter().all(|(id, _)| g.is_copy(*id));
+    let boxed = |id: usize| g.plan.get(id).dispatch_out_of_line;
+    let copy = messages.iter().all(|(id, _)| g.is_copy(*id) && !boxed(*id));
     let eq = messages.iter().all(|(id, _)| g.is_eq(*id));
     p.line(format!(
         "/// Every message of `{}`, for dispatch by id on a connection.",
@@ -31,7 +32,11 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     for (id, mid) in &messages {
         let ident = g.ident(*id);
         p.line(format!("/// `{}` (id {mid}).", g.schema.types[*id].name));
-        p.line(format!("{ident}({ident}),"));
+        if boxed(*id) {
+            p.line(format!("{ident}(Box<{ident}>),"));
+        } else {
+            p.line(format!("{ident}({ident}),"));
+        }
     }
     p.close("}");
     p.blank();
@@ -62,9 +67,20 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.open("match id {");
     for (id, _) in &messages {
         let ident = g.ident(*id);
-        p.line(format!(
-            "{ident}::MESSAGE_ID => {ident}::decode(bytes).map(Self::{ident}),"
-        ));
+        let body = if boxed(*id) {
+            format!("{ident}::decode(bytes).map(|m| Self::{ident}(Box::new(m)))")
+        } else {
+            format!("{ident}::decode(bytes).map(Self::{ident})")
+        };
+        let arm = format!("{ident}::MESSAGE_ID => {body},");
+        if p.fits(&arm) {
+            p.line(arm);
+        } else {
+            // rustfmt's layout of an arm too long for one line.
+            p.open(format!("{ident}::MESSAGE_ID => {{"));
+            p.line(body);
+            p.close("}");
+        }
     }
     p.line("_ => Err(::bitwire::Error::new(::bitwire::ErrorKind::InvalidEnum, 0)),");
     p.close("}");
@@ -75,7 +91,11 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         p.blank();
         p.open(format!("impl From<{ident}> for {name} {{"));
         p.open(format!("fn from(m: {ident}) -> Self {{"));
-        p.line(format!("Self::{ident}(m)"));
+        if boxed(*id) {
+            p.line(format!("Self::{ident}(Box::new(m))"));
+        } else {
+            p.line(format!("Self::{ident}(m)"));
+        }
         p.close("}");
         p.close("}");
     }

@@ -35,7 +35,7 @@ const PRELUDE_TYPES: &[&str] = &[
 /// local would be one of these (with or without a numeric suffix) gets a `_` appended.
 const INTERNAL: &[&str] = &[
     "w", "r", "c", "e", "i", "m", "o", "q", "v", "len", "start", "items", "item", "tag", "raw",
-    "word", "out", "bytes", "value", "list", "t", "j", "elems", "slot", "over",
+    "word", "out", "bytes", "value", "list", "t", "j", "elems", "slot", "over", "val",
 ];
 
 /// The Rust names of one named type and its members.

@@ -83,3 +83,44 @@ fn float_literals_dodge_approx_constant_exactly() {
     );
     assert_eq!(float_lit("6.28".into(), true), "628.0 / 100.0");
 }
+
+fn gen(src: &str) -> String {
+    let schema = crate::compile_source("t.bw", src).expect("compiles");
+    generate_rust(&schema, &opts())
+}
+
+#[test]
+fn a_long_range_check_of_a_union_payload_keeps_the_payload_binding() {
+    // The check's short local must not shadow `v`, which is written after it.
+    let code =
+        gen("union U { LongVariantName(i64 in -1152921504606846976..=1152921504606846975) }");
+    assert!(code.contains("let val = *v;"), "{code}");
+    assert!(code.contains("w.write_bits((*v).wrapping_sub("), "{code}");
+}
+
+#[test]
+fn large_messages_are_boxed_in_the_dispatch_enum() {
+    let code = gen("message Big = 1 { a: [u64; 40] }\nmessage Small = 2 { a: u8 }");
+    assert!(code.contains("    Big(Box<Big>),\n"), "{code}");
+    assert!(code.contains("    Small(Small),\n"), "{code}");
+    assert!(code.contains("Big::MESSAGE_ID => Big::decode(bytes).map(|m| Self::Big(Box::new(m))),"));
+    assert!(code.contains("        Self::Big(Box::new(m))\n"));
+    let dispatch = &code[code.find("pub enum Message").expect("dispatch enum") - 60..];
+    assert!(!dispatch.contains("Copy, "), "a boxed message is not Copy");
+}
+
+#[test]
+fn a_lone_member_among_zero_width_ones_is_not_bracketed() {
+    let code = gen("enum E { A, B }\nstruct S { a: u8 in 7..=7, e: E }");
+    assert!(code.contains("let word = self.e as u64;"), "{code}");
+    assert!(!code.contains("let word = ("), "{code}");
+}
+
+#[test]
+fn numbered_twins_of_escaped_names_stay_upper_camel_case() {
+    let code = gen("union U { string, String }");
+    assert!(
+        code.contains("    String_,\n") && code.contains("    String2,\n"),
+        "{code}"
+    );
+}

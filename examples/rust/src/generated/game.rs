@@ -6,7 +6,7 @@ const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 2);
 use ::bitwire::ResultExt as _;
 
 /// Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md).
-pub const SCHEMA_FINGERPRINT: u64 = 0x0be631df01b31570;
+pub const SCHEMA_FINGERPRINT: u64 = 0xba13117a2493f840;
 
 /// Largest number of entities a snapshot carries.
 /// Schema: `const MAX_ENTITIES: u32 = 64`.
@@ -636,7 +636,7 @@ pub struct Input {
     /// Input sequence number; wraps around.
     /// Schema: `seq: u16`, bits 0..16.
     pub seq: u16,
-    /// Movement axes, -1.0 to 1.0 in 1/127 steps.
+    /// Movement axes, -1.0 to 1.0 in 255 steps.
     /// Schema: `move_x: f32 in -1.0..=1.0 bits 8`, bits 16..24.
     pub move_x: f32,
     /// Schema: `move_y: f32 in -1.0..=1.0 bits 8`, bits 24..32.
@@ -998,10 +998,10 @@ pub struct Entity {
     pub id: u16,
     /// Schema: `pos: Vec2`, bits 12..48.
     pub pos: Vec2,
-    /// Velocity in m/s.
-    /// Schema: `vel_x: f32 in -64.0..=64.0 bits 10`, bits 48..58.
+    /// Velocity in m/s, in steps of 1/8 (10 bits): standing still is exactly 0.
+    /// Schema: `vel_x: f32 in -64.0..=63.875 bits 10`, bits 48..58.
     pub vel_x: f32,
-    /// Schema: `vel_y: f32 in -64.0..=64.0 bits 10`, bits 58..68.
+    /// Schema: `vel_y: f32 in -64.0..=63.875 bits 10`, bits 58..68.
     pub vel_y: f32,
     /// Schema: `yaw: f32 in 0.0..=360.0 bits 8`, bits 68..76.
     pub yaw: f32,
@@ -1030,7 +1030,7 @@ impl Entity {
     /// Largest top-level encoding in bytes (padding included).
     pub const MAX_ENCODED_SIZE: usize = 30;
     /// Fingerprint of this type's packed wire, referenced types included.
-    pub const FINGERPRINT: u64 = 0x0f22636cefd84520;
+    pub const FINGERPRINT: u64 = 0x04ac5e9b7337673a;
     /// Smallest value of `id`.
     pub const ID_MIN: u16 = 0;
     /// Largest value of `id`.
@@ -1038,13 +1038,13 @@ impl Entity {
     /// Smallest value of `vel_x`.
     pub const VEL_X_MIN: f64 = -64.0;
     /// Largest value of `vel_x`.
-    pub const VEL_X_MAX: f64 = 64.0;
+    pub const VEL_X_MAX: f64 = 63.875;
     /// Number of quantization steps of `vel_x`.
     pub const VEL_X_STEPS: u64 = 1023;
     /// Smallest value of `vel_y`.
     pub const VEL_Y_MIN: f64 = -64.0;
     /// Largest value of `vel_y`.
-    pub const VEL_Y_MAX: f64 = 64.0;
+    pub const VEL_Y_MAX: f64 = 63.875;
     /// Number of quantization steps of `vel_y`.
     pub const VEL_Y_STEPS: u64 = 1023;
     /// Smallest value of `yaw`.
@@ -1103,11 +1103,11 @@ impl Entity {
         let pos_0 = pos_0.in_field("x").in_field("pos")?;
         let pos_1 = w.quantize(f64::from(self.pos.y), -1024.0, 1024.0, 131072, 30);
         let pos_1 = pos_1.in_field("y").in_field("pos")?;
-        let vel_x = w.quantize(f64::from(self.vel_x), -64.0, 64.0, 1023, 48);
+        let vel_x = w.quantize(f64::from(self.vel_x), -64.0, 63.875, 1023, 48);
         let vel_x = vel_x.in_field("vel_x")?;
         let word = u64::from(self.id) | (pos_0 << 12) | (pos_1 << 30) | (vel_x << 48);
         w.write_bits(word, 58);
-        let vel_y = w.quantize(f64::from(self.vel_y), -64.0, 64.0, 1023, 0);
+        let vel_y = w.quantize(f64::from(self.vel_y), -64.0, 63.875, 1023, 0);
         let vel_y = vel_y.in_field("vel_y")?;
         let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 255, 10);
         let yaw = yaw.in_field("yaw")?;
@@ -1170,8 +1170,13 @@ impl Entity {
         }
         let pos_y = ::bitwire::dequantize_scaled(pos_y, -1024.0, 1024.0, 131072, 7.62939453125e-6);
         let pos_y = pos_y as f32;
-        let vel_x =
-            ::bitwire::dequantize_scaled(c.bits(48, 10), -64.0, 64.0, 1023, 0.0009775171065493646);
+        let vel_x = ::bitwire::dequantize_scaled(
+            c.bits(48, 10),
+            -64.0,
+            63.875,
+            1023,
+            0.0009775171065493646,
+        );
         let vel_x = vel_x as f32;
         const RUN3: &[(u32, u32, &[&str])] = &[(48, 10, &["vel_x"])];
         if c.avail() < 58 {
@@ -1180,7 +1185,7 @@ impl Entity {
         let pos = Vec2 { x: pos_x, y: pos_y };
         let c = r.read_chunk(34);
         let vel_y =
-            ::bitwire::dequantize_scaled(c.bits(0, 10), -64.0, 64.0, 1023, 0.0009775171065493646);
+            ::bitwire::dequantize_scaled(c.bits(0, 10), -64.0, 63.875, 1023, 0.0009775171065493646);
         let vel_y = vel_y as f32;
         let yaw = ::bitwire::dequantize_scaled(c.bits(10, 8), 0.0, 360.0, 255, 0.00392156862745098);
         let yaw = yaw as f32;
@@ -1359,7 +1364,7 @@ impl Snapshot {
     /// Dispatch id of this message on a connection (spec §2.3).
     pub const MESSAGE_ID: u32 = 3;
     /// Fingerprint of this type's packed wire, referenced types included.
-    pub const FINGERPRINT: u64 = 0xd38be55a97c46b00;
+    pub const FINGERPRINT: u64 = 0x41d211ea1be32b84;
     /// Longest `entities` the schema allows.
     pub const ENTITIES_MAX_LEN: usize = 64;
 
