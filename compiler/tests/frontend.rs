@@ -494,83 +494,29 @@ fn constants() {
             .value
             .clone()
     };
-    assert_eq!(
-        value("MAX_NAME"),
-        ConstValue::Int {
-            ty: IntRepr::U32,
-            value: 16
-        }
-    );
-    assert_eq!(
-        value("SPEED"),
-        ConstValue::Float {
-            ty: FloatRepr::F64,
-            value: -12.5
-        }
-    );
-    assert_eq!(
-        value("THIRD"),
-        ConstValue::Float {
-            ty: FloatRepr::F32,
-            value: f64::from(0.1f32)
-        }
-    );
-    assert_eq!(
-        value("HEX"),
-        ConstValue::Int {
-            ty: IntRepr::U16,
-            value: 0xFFFF
-        }
-    );
-    assert_eq!(
-        value("BIN"),
-        ConstValue::Int {
-            ty: IntRepr::U8,
-            value: 10
-        }
-    );
-    assert_eq!(
-        value("BIG"),
-        ConstValue::Int {
-            ty: IntRepr::U64,
-            value: 1_000_000
-        }
-    );
-    assert_eq!(
-        value("SMALL"),
-        ConstValue::Int {
-            ty: IntRepr::I8,
-            value: -8
-        }
-    );
-    assert_eq!(
-        value("COPY"),
-        ConstValue::Int {
-            ty: IntRepr::U8,
-            value: 16
-        }
-    );
-    assert_eq!(
-        value("NEG"),
-        ConstValue::Int {
-            ty: IntRepr::I32,
-            value: -16
-        }
-    );
-    assert_eq!(
-        value("AS_FLOAT"),
-        ConstValue::Float {
-            ty: FloatRepr::F64,
-            value: 3.0
-        }
-    );
-    assert_eq!(value("ON"), ConstValue::Bool { value: true });
-    assert_eq!(
-        value("GREETING"),
-        ConstValue::String {
-            value: "hi \"there\"\n".into()
-        }
-    );
+    let int = |ty, value| ConstValue::Int { ty, value };
+    let float = |ty, value| ConstValue::Float { ty, value };
+    for (name, expected) in [
+        ("MAX_NAME", int(IntRepr::U32, 16)),
+        ("SPEED", float(FloatRepr::F64, -12.5)),
+        ("THIRD", float(FloatRepr::F32, f64::from(0.1f32))),
+        ("HEX", int(IntRepr::U16, 0xFFFF)),
+        ("BIN", int(IntRepr::U8, 10)),
+        ("BIG", int(IntRepr::U64, 1_000_000)),
+        ("SMALL", int(IntRepr::I8, -8)),
+        ("COPY", int(IntRepr::U8, 16)),
+        ("NEG", int(IntRepr::I32, -16)),
+        ("AS_FLOAT", float(FloatRepr::F64, 3.0)),
+        ("ON", ConstValue::Bool { value: true }),
+        (
+            "GREETING",
+            ConstValue::String {
+                value: "hi \"there\"\n".into(),
+            },
+        ),
+    ] {
+        assert_eq!(value(name), expected, "{name}");
+    }
     assert_eq!(s.constants[0].doc, ["Longest name."]);
     assert_eq!(s.constants.len(), 12);
     assert_eq!(field(&s, "S", "name").packed, layout(5, Some(5 + 128)));

@@ -131,6 +131,8 @@ impl<O: Observer> Decoder<'_, O> {
         }
     }
 
+    /// Decodes one value of type `ty` (§3–§6); composites and the checked scalars
+    /// have their own functions below.
     fn value(&mut self, ty: &Type) -> Result<Value, CodecError> {
         let start = self.input.pos();
         let value = match ty {
@@ -147,36 +149,13 @@ impl<O: Observer> Decoder<'_, O> {
                 });
                 Value::Int(i128::from(raw))
             }
-            // §3: two's complement in N bits, so sign-extend from bit N - 1.
-            Type::SInt { bits, .. } => {
-                let raw = self.read(*bits, start)?;
-                let wide = i128::from(raw);
-                let v = if wide >> (bits - 1) == 1 {
-                    wide - (1i128 << bits)
-                } else {
-                    wide
-                };
-                self.leaf(start, || Leaf::Int { raw, value: v });
-                Value::Int(v)
-            }
-            // §4.2: `v - MIN` in the packed width; above `MAX - MIN` is out of range.
+            Type::SInt { bits, .. } => self.sint(*bits, start)?,
             Type::Bounded {
                 min,
                 max,
                 packed_bits,
                 ..
-            } => {
-                let raw = self.read(*packed_bits, start)?;
-                let stored = i128::from(raw);
-                if stored > max - min {
-                    return Err(self.err(ErrorKind::OutOfRange, start));
-                }
-                self.leaf(start, || Leaf::Bounded {
-                    stored: raw,
-                    value: min + stored,
-                });
-                Value::Int(min + stored)
-            }
+            } => self.bounded(*min, *max, *packed_bits, start)?,
             Type::VarUInt { bits, .. } => {
                 let raw = self.varint(*bits, start)?;
                 self.varint_leaf(start, raw, i128::from(raw), false);
@@ -196,39 +175,14 @@ impl<O: Observer> Decoder<'_, O> {
                 });
                 Value::Float(x)
             }
-            // §4.3: `q` above `STEPS` is out of range; otherwise the grid point.
             Type::Quantized {
                 repr,
                 min,
                 max,
                 steps,
                 packed_bits,
-            } => {
-                let q = self.read(*packed_bits, start)?;
-                if q > *steps {
-                    return Err(self.err(ErrorKind::OutOfRange, start));
-                }
-                let value = rules::dequantize(q, *min, *max, *steps, *repr);
-                self.leaf(start, || Leaf::Quantized {
-                    repr: *repr,
-                    q,
-                    value,
-                });
-                Value::Float(value)
-            }
-            // §5.3: presence bit, then the value.
-            Type::Optional { inner } => {
-                let present = self.read(1, start)? == 1;
-                self.leaf(start, || Leaf::Presence(present));
-                if present {
-                    self.enter(start + 1, || Group::Some);
-                    let v = self.value(inner)?;
-                    self.exit();
-                    Value::some(v)
-                } else {
-                    Value::none()
-                }
-            }
+            } => self.quantized(*repr, *min, *max, *steps, *packed_bits, start)?,
+            Type::Optional { inner } => self.optional(inner, start)?,
             Type::Array { elem, len } => {
                 self.enter(start, || Group::Array(*len));
                 let items = self.elements(elem, *len, start)?;
@@ -239,27 +193,8 @@ impl<O: Observer> Decoder<'_, O> {
                 elem,
                 max,
                 packed_len,
-            } => {
-                self.enter(start, || Group::List);
-                let len = self.length(*max, *packed_len, start)?;
-                let elem_min = rules::min_bits(self.schema, elem);
-                let each = memory::footprint(self.schema, elem);
-                self.check_room(len, elem_min, each, start)?;
-                let items = self.elements(elem, len, start)?;
-                self.exit();
-                Value::Array(items)
-            }
-            Type::String { max, packed_len } => {
-                let (bytes_start, bytes) = self.blob(*max, *packed_len, start)?;
-                // §5.6: validated after being read, rejected at the value.
-                match String::from_utf8(bytes) {
-                    Ok(s) => {
-                        self.leaf(bytes_start, || Leaf::Str(s.clone()));
-                        Value::String(s)
-                    }
-                    Err(_) => return Err(self.err(ErrorKind::InvalidUtf8, start)),
-                }
-            }
+            } => self.list(elem, *max, *packed_len, start)?,
+            Type::String { max, packed_len } => self.string(*max, *packed_len, start)?,
             Type::Bytes { max, packed_len } => {
                 let (bytes_start, bytes) = self.blob(*max, *packed_len, start)?;
                 self.leaf(bytes_start, || Leaf::Bytes(bytes.clone()));
@@ -268,6 +203,110 @@ impl<O: Observer> Decoder<'_, O> {
             Type::Named { id, .. } => self.named(*id)?,
         };
         Ok(value)
+    }
+
+    /// §3: an `iN`, two's complement in N bits, so sign-extend from bit N - 1.
+    fn sint(&mut self, bits: u32, start: u64) -> Result<Value, CodecError> {
+        let raw = self.read(bits, start)?;
+        let wide = i128::from(raw);
+        let v = if wide >> (bits - 1) == 1 {
+            wide - (1i128 << bits)
+        } else {
+            wide
+        };
+        self.leaf(start, || Leaf::Int { raw, value: v });
+        Ok(Value::Int(v))
+    }
+
+    /// §4.2: a bounded integer, `v - MIN` in the packed width; above `MAX - MIN` is
+    /// out of range.
+    fn bounded(
+        &mut self,
+        min: i128,
+        max: i128,
+        packed_bits: u32,
+        start: u64,
+    ) -> Result<Value, CodecError> {
+        let raw = self.read(packed_bits, start)?;
+        let stored = i128::from(raw);
+        if stored > max - min {
+            return Err(self.err(ErrorKind::OutOfRange, start));
+        }
+        self.leaf(start, || Leaf::Bounded {
+            stored: raw,
+            value: min + stored,
+        });
+        Ok(Value::Int(min + stored))
+    }
+
+    /// §4.3: a quantized float in `min..=max`; `q` above `STEPS` is out of range,
+    /// otherwise the value is the grid point.
+    fn quantized(
+        &mut self,
+        repr: FloatRepr,
+        min: f64,
+        max: f64,
+        steps: u64,
+        packed_bits: u32,
+        start: u64,
+    ) -> Result<Value, CodecError> {
+        let q = self.read(packed_bits, start)?;
+        if q > steps {
+            return Err(self.err(ErrorKind::OutOfRange, start));
+        }
+        let value = rules::dequantize(q, min, max, steps, repr);
+        self.leaf(start, || Leaf::Quantized { repr, q, value });
+        Ok(Value::Float(value))
+    }
+
+    /// §5.3: an optional, a presence bit, then the value if present.
+    fn optional(&mut self, inner: &Type, start: u64) -> Result<Value, CodecError> {
+        let present = self.read(1, start)? == 1;
+        self.leaf(start, || Leaf::Presence(present));
+        if !present {
+            return Ok(Value::none());
+        }
+        self.enter(start + 1, || Group::Some);
+        let v = self.value(inner)?;
+        self.exit();
+        Ok(Value::some(v))
+    }
+
+    /// §5.6: a list, its length prefix, then that many elements (after checking
+    /// there is room for them, §11).
+    fn list(
+        &mut self,
+        elem: &Type,
+        max: Option<u64>,
+        packed_len: LengthEncoding,
+        start: u64,
+    ) -> Result<Value, CodecError> {
+        self.enter(start, || Group::List);
+        let len = self.length(max, packed_len, start)?;
+        let elem_min = rules::min_bits(self.schema, elem);
+        let each = memory::footprint(self.schema, elem);
+        self.check_room(len, elem_min, each, start)?;
+        let items = self.elements(elem, len, start)?;
+        self.exit();
+        Ok(Value::Array(items))
+    }
+
+    /// §5.6: a string, its bytes validated as UTF-8 after being read and rejected at
+    /// the value.
+    fn string(
+        &mut self,
+        max: Option<u64>,
+        packed_len: LengthEncoding,
+        start: u64,
+    ) -> Result<Value, CodecError> {
+        let (bytes_start, bytes) = self.blob(max, packed_len, start)?;
+        match String::from_utf8(bytes) {
+            Ok(s) => {
+                self.leaf(bytes_start, || Leaf::Str(s.clone()));
+                Ok(Value::String(s))
+            }
+            Err(_) => Err(self.err(ErrorKind::InvalidUtf8, start)),
+        }
     }
 
     fn named(&mut self, id: TypeId) -> Result<Value, CodecError> {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::rules::{bounds, diff, full_range, length, show, Diff};
 use super::{class_of, Change};
 use crate::diag::{FileId, Label, Span};
-use crate::ir::{Schema, Type, TypeDefKind, TypeId};
+use crate::ir::{EnumVariant, Schema, Type, TypeDefKind, TypeId, UnionVariant};
 
 /// A variant as the comparison sees it: name, value or tag, payload.
 struct Variant<'a> {
@@ -14,6 +14,27 @@ struct Variant<'a> {
     value: u64,
     payload: Option<&'a Type>,
 }
+
+impl<'a> Variant<'a> {
+    fn of_enum(v: &'a EnumVariant) -> Self {
+        Variant {
+            name: &v.name,
+            value: v.value,
+            payload: None,
+        }
+    }
+
+    fn of_union(v: &'a UnionVariant) -> Self {
+        Variant {
+            name: &v.name,
+            value: v.tag,
+            payload: v.payload.as_ref(),
+        }
+    }
+}
+
+/// Where a change is shown and the label there, if it has a location.
+type Labelled = Option<(Span, String)>;
 
 struct Cx<'a> {
     old: &'a Schema,
@@ -99,8 +120,8 @@ impl Cx<'_> {
         &mut self,
         code: &'static str,
         message: String,
-        new: Option<(Span, String)>,
-        old: Option<(Span, String)>,
+        new: Labelled,
+        old: Labelled,
         notes: Vec<String>,
     ) {
         let label = |(span, message): (Span, String)| Label { span, message };
@@ -146,40 +167,11 @@ impl Cx<'_> {
         Some((spans.name, spans.ty))
     }
 
+    /// Compares paired types `a` (old) and `b` (new): their names and message ids,
+    /// then their fields or variants, or reports that the kind changed.
     fn compare_def(&mut self, a: TypeId, b: TypeId) {
+        self.compare_name_and_id(a, b);
         let (ot, nt) = (&self.old.types[a], &self.new.types[b]);
-        let (on, nn) = (ot.name.as_str(), nt.name.as_str());
-        let (os, ns) = (self.decl_span(true, a), self.decl_span(false, b));
-        let both = |new: String, old: String| (ns.map(|s| (s, new)), os.map(|s| (s, old)));
-        if on != nn {
-            let (n, o) = both(format!("now `{nn}`"), format!("was `{on}`"));
-            self.push(
-                "C0101",
-                format!("type `{on}` renamed to `{nn}`"),
-                n,
-                o,
-                vec!["type names are not on the wire (nor in the JSON mapping); generated code names change".into()],
-            );
-        }
-        if ot.message_id != nt.message_id {
-            let show =
-                |id: Option<u32>| id.map_or("none (a struct)".to_string(), |i| i.to_string());
-            let (n, o) = both(
-                format!("message id {}", show(nt.message_id)),
-                format!("message id {}", show(ot.message_id)),
-            );
-            self.push(
-                "C0313",
-                format!(
-                    "message id of `{nn}` changed from {} to {}",
-                    show(ot.message_id),
-                    show(nt.message_id)
-                ),
-                n,
-                o,
-                vec!["framing dispatches on the id: peers route this message to a different type (or none)".into()],
-            );
-        }
         match (&ot.kind, &nt.kind) {
             (TypeDefKind::Struct { fields: of }, TypeDefKind::Struct { fields: nf }) => {
                 self.compare_fields((a, b), of, nf)
@@ -196,22 +188,8 @@ impl Cx<'_> {
                     ..
                 },
             ) => {
-                let ov: Vec<Variant> = ov
-                    .iter()
-                    .map(|v| Variant {
-                        name: &v.name,
-                        value: v.value,
-                        payload: None,
-                    })
-                    .collect();
-                let nv: Vec<Variant> = nv
-                    .iter()
-                    .map(|v| Variant {
-                        name: &v.name,
-                        value: v.value,
-                        payload: None,
-                    })
-                    .collect();
+                let ov: Vec<Variant> = ov.iter().map(Variant::of_enum).collect();
+                let nv: Vec<Variant> = nv.iter().map(Variant::of_enum).collect();
                 self.compare_variants((a, b), (*ob, *nb), &ov, &nv, false);
             }
             (
@@ -224,22 +202,8 @@ impl Cx<'_> {
                     variants: nv,
                 },
             ) => {
-                let ov: Vec<Variant> = ov
-                    .iter()
-                    .map(|v| Variant {
-                        name: &v.name,
-                        value: v.tag,
-                        payload: v.payload.as_ref(),
-                    })
-                    .collect();
-                let nv: Vec<Variant> = nv
-                    .iter()
-                    .map(|v| Variant {
-                        name: &v.name,
-                        value: v.tag,
-                        payload: v.payload.as_ref(),
-                    })
-                    .collect();
+                let ov: Vec<Variant> = ov.iter().map(Variant::of_union).collect();
+                let nv: Vec<Variant> = nv.iter().map(Variant::of_union).collect();
                 self.compare_variants((a, b), (*ob, *nb), &ov, &nv, true);
             }
             (ok, nk) => {
@@ -248,15 +212,69 @@ impl Cx<'_> {
                     TypeDefKind::Enum { .. } => "enum",
                     TypeDefKind::Union { .. } => "union",
                 };
-                let (n, o) = both(format!("now {}", kind(nk)), format!("was {}", kind(ok)));
+                let (n, o) = self.decl_labels(
+                    (a, b),
+                    format!("now {}", kind(nk)),
+                    format!("was {}", kind(ok)),
+                );
                 self.push(
                     "C0304",
-                    format!("`{nn}` changed from {} to {}", kind(ok), kind(nk)),
+                    format!("`{}` changed from {} to {}", nt.name, kind(ok), kind(nk)),
                     n,
                     o,
                     Vec::new(),
                 );
             }
+        }
+    }
+
+    /// Labels at the names of types `b` (new, with `new`) and `a` (old, with `old`).
+    fn decl_labels(
+        &self,
+        (a, b): (TypeId, TypeId),
+        new: String,
+        old: String,
+    ) -> (Labelled, Labelled) {
+        (
+            self.decl_span(false, b).map(|s| (s, new)),
+            self.decl_span(true, a).map(|s| (s, old)),
+        )
+    }
+
+    /// Reports a renamed type and a changed message id between paired types `a`
+    /// (old) and `b` (new).
+    fn compare_name_and_id(&mut self, a: TypeId, b: TypeId) {
+        let (ot, nt) = (&self.old.types[a], &self.new.types[b]);
+        let (on, nn) = (ot.name.as_str(), nt.name.as_str());
+        if on != nn {
+            let (n, o) = self.decl_labels((a, b), format!("now `{nn}`"), format!("was `{on}`"));
+            self.push(
+                "C0101",
+                format!("type `{on}` renamed to `{nn}`"),
+                n,
+                o,
+                vec!["type names are not on the wire (nor in the JSON mapping); generated code names change".into()],
+            );
+        }
+        if ot.message_id != nt.message_id {
+            let show =
+                |id: Option<u32>| id.map_or("none (a struct)".to_string(), |i| i.to_string());
+            let (n, o) = self.decl_labels(
+                (a, b),
+                format!("message id {}", show(nt.message_id)),
+                format!("message id {}", show(ot.message_id)),
+            );
+            self.push(
+                "C0313",
+                format!(
+                    "message id of `{nn}` changed from {} to {}",
+                    show(ot.message_id),
+                    show(nt.message_id)
+                ),
+                n,
+                o,
+                vec!["framing dispatches on the id: peers route this message to a different type (or none)".into()],
+            );
         }
     }
 
@@ -347,6 +365,9 @@ impl Cx<'_> {
         }
     }
 
+    /// Compares the variants of paired enums or unions `a` (old) and `b` (new), with
+    /// tag widths `ob` and `nb`: the tag width, each old variant against the new
+    /// variant it became (by name, else by value), then the variants added.
     fn compare_variants(
         &mut self,
         (a, b): (TypeId, TypeId),
@@ -355,12 +376,9 @@ impl Cx<'_> {
         nv: &[Variant],
         union: bool,
     ) {
-        let (on, nn) = (
-            self.old.types[a].name.as_str(),
-            self.new.types[b].name.as_str(),
-        );
-        let what = if union { "union" } else { "enum" };
         if ob != nb {
+            let nn = self.new.types[b].name.as_str();
+            let what = if union { "union" } else { "enum" };
             self.push(
                 "C0310",
                 format!("tag width of {what} `{nn}` changed from {ob} to {nb} bits"),
@@ -370,103 +388,149 @@ impl Cx<'_> {
             );
         }
         let mut matched = vec![false; nv.len()];
-        for (i, v) in ov.iter().enumerate() {
-            let om = self.member(true, a, i);
-            let by_name = nv.iter().position(|w| w.name == v.name);
-            let by_value = nv
-                .iter()
-                .position(|w| w.value == v.value && !ov.iter().any(|x| x.name == w.name));
-            let j = match (by_name, by_value) {
-                (Some(j), _) if nv[j].value != v.value => {
-                    matched[j] = true;
-                    self.push(
-                        "C0312",
-                        format!(
-                            "variant `{nn}.{}` changed {} from {} to {}",
-                            v.name,
-                            if union { "tag" } else { "value" },
-                            v.value,
-                            nv[j].value
-                        ),
-                        self.member(false, b, j).map(|m| (m.0, format!("now {}", nv[j].value))),
-                        om.map(|m| (m.0, format!("was {}", v.value))),
-                        vec!["old and new peers read each other's values as a different variant, or reject them with `InvalidEnum`".into()],
-                    );
-                    continue;
+        for i in 0..ov.len() {
+            if let Some((j, same_value)) = self.pair_variant((a, b), ov, nv, i, union) {
+                matched[j] = true;
+                if same_value {
+                    self.compare_payloads((a, b), (i, &ov[i]), (j, &nv[j]));
                 }
-                (Some(j), _) => j,
-                (None, Some(j)) => {
-                    self.push(
-                        "C0103",
-                        format!("variant `{on}.{}` renamed to `{}`", v.name, nv[j].name),
-                        self.member(false, b, j)
-                            .map(|m| (m.0, "new name".to_string())),
-                        om.map(|m| (m.0, "old name".to_string())),
-                        vec![format!(
-                            "same {} {}; the JSON name changes from `{}` to `{}`",
-                            if union { "tag" } else { "value" },
-                            v.value,
-                            v.name,
-                            nv[j].name
-                        )],
-                    );
-                    j
-                }
-                (None, None) => {
-                    self.push(
-                        "C0311",
-                        format!("variant `{on}.{}` removed", v.name),
-                        self.decl_span(false, b)
-                            .map(|s| (s, format!("no variant {}", v.value))),
-                        om.map(|m| (m.0, "removed".to_string())),
-                        vec![format!(
-                            "new decoders reject old data holding it with `InvalidEnum` (tag {})",
-                            v.value
-                        )],
-                    );
-                    continue;
-                }
-            };
-            matched[j] = true;
-            let w = &nv[j];
-            let d = match (v.payload, w.payload) {
-                (None, None) => None,
-                (Some(a), Some(b)) => self.cmp(a, b),
-                _ => diff("C0304", "payload added or removed".to_string(), Vec::new()),
-            };
-            if let Some(d) = d {
-                let span = |m: Option<(Span, Option<Span>)>| m.map(|m| m.1.unwrap_or(m.0));
-                let nm = self.member(false, b, j);
-                self.push(
-                    d.code,
-                    format!("payload of `{nn}.{}`: {}", w.name, d.message),
-                    span(nm).map(|s| (s, "new payload".to_string())),
-                    span(om).map(|s| (s, "old payload".to_string())),
-                    d.notes,
-                );
             }
         }
         for (j, w) in nv.iter().enumerate() {
-            if matched[j] {
-                continue;
+            if !matched[j] {
+                self.variant_added((a, b), ob, j, w, union);
             }
-            let (code, risk) = if union {
-                ("C0202", "tag")
-            } else {
-                ("C0201", "value")
-            };
+        }
+    }
+
+    /// The new variant that old variant `i` became (by name, else by the value of a
+    /// variant whose name is new), and whether it kept its value; reports a changed
+    /// value, a rename, or a removal (`None`).
+    fn pair_variant(
+        &mut self,
+        (a, b): (TypeId, TypeId),
+        ov: &[Variant],
+        nv: &[Variant],
+        i: usize,
+        union: bool,
+    ) -> Option<(usize, bool)> {
+        let (on, nn) = (
+            self.old.types[a].name.as_str(),
+            self.new.types[b].name.as_str(),
+        );
+        let v = &ov[i];
+        let om = self.member(true, a, i);
+        let by_name = nv.iter().position(|w| w.name == v.name);
+        let by_value = nv
+            .iter()
+            .position(|w| w.value == v.value && !ov.iter().any(|x| x.name == w.name));
+        match (by_name, by_value) {
+            (Some(j), _) if nv[j].value != v.value => {
+                self.push(
+                    "C0312",
+                    format!(
+                        "variant `{nn}.{}` changed {} from {} to {}",
+                        v.name,
+                        if union { "tag" } else { "value" },
+                        v.value,
+                        nv[j].value
+                    ),
+                    self.member(false, b, j).map(|m| (m.0, format!("now {}", nv[j].value))),
+                    om.map(|m| (m.0, format!("was {}", v.value))),
+                    vec!["old and new peers read each other's values as a different variant, or reject them with `InvalidEnum`".into()],
+                );
+                Some((j, false))
+            }
+            (Some(j), _) => Some((j, true)),
+            (None, Some(j)) => {
+                self.push(
+                    "C0103",
+                    format!("variant `{on}.{}` renamed to `{}`", v.name, nv[j].name),
+                    self.member(false, b, j)
+                        .map(|m| (m.0, "new name".to_string())),
+                    om.map(|m| (m.0, "old name".to_string())),
+                    vec![format!(
+                        "same {} {}; the JSON name changes from `{}` to `{}`",
+                        if union { "tag" } else { "value" },
+                        v.value,
+                        v.name,
+                        nv[j].name
+                    )],
+                );
+                Some((j, true))
+            }
+            (None, None) => {
+                self.push(
+                    "C0311",
+                    format!("variant `{on}.{}` removed", v.name),
+                    self.decl_span(false, b)
+                        .map(|s| (s, format!("no variant {}", v.value))),
+                    om.map(|m| (m.0, "removed".to_string())),
+                    vec![format!(
+                        "new decoders reject old data holding it with `InvalidEnum` (tag {})",
+                        v.value
+                    )],
+                );
+                None
+            }
+        }
+    }
+
+    /// Reports a difference between the payloads of old variant `i` (`v`) of `a` and
+    /// new variant `j` (`w`) of `b`.
+    fn compare_payloads(
+        &mut self,
+        (a, b): (TypeId, TypeId),
+        (i, v): (usize, &Variant),
+        (j, w): (usize, &Variant),
+    ) {
+        let d = match (v.payload, w.payload) {
+            (None, None) => None,
+            (Some(a), Some(b)) => self.cmp(a, b),
+            _ => diff("C0304", "payload added or removed".to_string(), Vec::new()),
+        };
+        if let Some(d) = d {
+            let nn = self.new.types[b].name.as_str();
+            let span = |m: Option<(Span, Option<Span>)>| m.map(|m| m.1.unwrap_or(m.0));
+            let om = self.member(true, a, i);
+            let nm = self.member(false, b, j);
             self.push(
-                code,
-                format!("variant `{nn}.{}` added ({risk} {})", w.name, w.value),
-                self.member(false, b, j).map(|m| (m.0, "added".to_string())),
-                self.decl_span(true, a)
-                    .map(|s| (s, format!("{}-bit tag, same width", ob))),
-                vec![format!(
-                    "old data decodes unchanged; old decoders reject `{}` ({risk} {}) with `InvalidEnum`, so send it only once every peer is upgraded",
-                    w.name, w.value
-                )],
+                d.code,
+                format!("payload of `{nn}.{}`: {}", w.name, d.message),
+                span(nm).map(|s| (s, "new payload".to_string())),
+                span(om).map(|s| (s, "old payload".to_string())),
+                d.notes,
             );
         }
+    }
+
+    /// Reports new variant `j` (`w`) of `b`, which no old variant of `a` (with an
+    /// `ob`-bit tag) became.
+    fn variant_added(
+        &mut self,
+        (a, b): (TypeId, TypeId),
+        ob: u32,
+        j: usize,
+        w: &Variant,
+        union: bool,
+    ) {
+        let nn = self.new.types[b].name.as_str();
+        let (code, risk) = if union {
+            ("C0202", "tag")
+        } else {
+            ("C0201", "value")
+        };
+        self.push(
+            code,
+            format!("variant `{nn}.{}` added ({risk} {})", w.name, w.value),
+            self.member(false, b, j).map(|m| (m.0, "added".to_string())),
+            self.decl_span(true, a)
+                .map(|s| (s, format!("{}-bit tag, same width", ob))),
+            vec![format!(
+                "old data decodes unchanged; old decoders reject `{}` ({risk} {}) with `InvalidEnum`, so send it only once every peer is upgraded",
+                w.name, w.value
+            )],
+        );
     }
 
     /// Compares two type expressions; `None` when the wire shape is the same.

@@ -210,40 +210,8 @@ impl Lowerer<'_> {
         let mut out = Vec::with_capacity(variants.len());
         let mut next = Next::Value(0);
         for v in variants {
-            if let Some(&first) = names.get(v.name.name.as_str()) {
-                self.diags.push(
-                    Diagnostic::error(
-                        Code::DuplicateVariant,
-                        format!(
-                            "variant `{}` is declared more than once in `{name}`",
-                            v.name.name
-                        ),
-                        v.name.span,
-                        "declared again here",
-                    )
-                    .with_secondary(first, "first declared here")
-                    .with_help("rename or remove one of the variants"),
-                );
-            } else {
-                names.insert(&v.name.name, v.name.span);
-            }
-            let (value, span) = match (&v.value, next) {
-                (Some(expr), _) => (self.tag_value(unit, what, expr), expr.span),
-                (None, Next::Value(n)) => (Some(n), v.name.span),
-                (None, Next::Overflow) => {
-                    self.diags.push(
-                        Diagnostic::error(
-                            Code::ValueOutOfRange,
-                            format!("the implicit value of `{}` overflows 64 bits", v.name.name),
-                            v.name.span,
-                            "previous value + 1 does not fit in 64 bits",
-                        )
-                        .with_help(format!("give `{}` an explicit value", v.name.name)),
-                    );
-                    (None, v.name.span)
-                }
-                (None, Next::Unknown) => (None, v.name.span),
-            };
+            self.check_variant_name(name, v, &mut names);
+            let (value, span) = self.variant_value(unit, what, v, next);
             let Some(value) = value else {
                 out.push(0);
                 next = Next::Unknown;
@@ -252,42 +220,123 @@ impl Lowerer<'_> {
             next = value.checked_add(1).map_or(Next::Overflow, Next::Value);
             out.push(value);
             if let Some((bits, ty_span)) = declared {
-                if bits < 64 && value >> bits != 0 {
-                    self.diags.push(
-                        Diagnostic::error(
-                            Code::TagTooWide,
-                            format!(
-                                "value {value} of `{}` does not fit the {bits}-bit tag of `{name}`",
-                                v.name.name
-                            ),
-                            span,
-                            "does not fit",
-                        )
-                        .with_secondary(ty_span, format!("tags are `u{bits}`"))
-                        .with_help(format!(
-                            "`u{bits}` holds 0..={}; widen the tag type or use a smaller value",
-                            (1u128 << bits) - 1
-                        )),
-                    );
-                }
+                self.check_tag_fits(name, v, value, span, (bits, ty_span));
             }
-            if let Some(&(first, first_name)) = values.get(&value) {
-                let noun = if what == "enum" { "value" } else { "tag" };
-                self.diags.push(
-                    Diagnostic::error(
-                        Code::DuplicateTag,
-                        format!("{noun} {value} is used by both `{first_name}` and `{}`", v.name.name),
-                        span,
-                        format!("`{}` is {value}", v.name.name),
-                    )
-                    .with_secondary(first, format!("`{first_name}` is {value}"))
-                    .with_help(format!("every variant needs its own {noun}; without `= N` a variant takes the previous {noun} + 1")),
-                );
-            } else {
-                values.insert(value, (span, &v.name.name));
-            }
+            self.check_tag_unique(what, v, value, span, &mut values);
         }
         (out, declared.map(|(bits, _)| bits))
+    }
+
+    /// Reports a variant named like an earlier one of the same enum or union
+    /// `name`; otherwise records it in `names`.
+    fn check_variant_name<'v>(
+        &mut self,
+        name: &str,
+        v: &'v ast::VariantDecl,
+        names: &mut HashMap<&'v str, Span>,
+    ) {
+        if let Some(&first) = names.get(v.name.name.as_str()) {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::DuplicateVariant,
+                    format!(
+                        "variant `{}` is declared more than once in `{name}`",
+                        v.name.name
+                    ),
+                    v.name.span,
+                    "declared again here",
+                )
+                .with_secondary(first, "first declared here")
+                .with_help("rename or remove one of the variants"),
+            );
+        } else {
+            names.insert(&v.name.name, v.name.span);
+        }
+    }
+
+    /// The tag value of a variant, explicit (`= N`) or implicit (`next`), and the
+    /// span it is reported at; `None` when it has an error (already reported).
+    fn variant_value(
+        &mut self,
+        unit: usize,
+        what: &str,
+        v: &ast::VariantDecl,
+        next: Next,
+    ) -> (Option<u64>, Span) {
+        match (&v.value, next) {
+            (Some(expr), _) => (self.tag_value(unit, what, expr), expr.span),
+            (None, Next::Value(n)) => (Some(n), v.name.span),
+            (None, Next::Overflow) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        Code::ValueOutOfRange,
+                        format!("the implicit value of `{}` overflows 64 bits", v.name.name),
+                        v.name.span,
+                        "previous value + 1 does not fit in 64 bits",
+                    )
+                    .with_help(format!("give `{}` an explicit value", v.name.name)),
+                );
+                (None, v.name.span)
+            }
+            (None, Next::Unknown) => (None, v.name.span),
+        }
+    }
+
+    /// Reports a tag value that does not fit the declared tag type `u{bits}` of
+    /// enum or union `name`.
+    fn check_tag_fits(
+        &mut self,
+        name: &str,
+        v: &ast::VariantDecl,
+        value: u64,
+        span: Span,
+        (bits, ty_span): (u32, Span),
+    ) {
+        if bits < 64 && value >> bits != 0 {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::TagTooWide,
+                    format!(
+                        "value {value} of `{}` does not fit the {bits}-bit tag of `{name}`",
+                        v.name.name
+                    ),
+                    span,
+                    "does not fit",
+                )
+                .with_secondary(ty_span, format!("tags are `u{bits}`"))
+                .with_help(format!(
+                    "`u{bits}` holds 0..={}; widen the tag type or use a smaller value",
+                    (1u128 << bits) - 1
+                )),
+            );
+        }
+    }
+
+    /// Reports a tag value already taken by an earlier variant; otherwise records
+    /// it in `values`.
+    fn check_tag_unique<'v>(
+        &mut self,
+        what: &str,
+        v: &'v ast::VariantDecl,
+        value: u64,
+        span: Span,
+        values: &mut HashMap<u64, (Span, &'v str)>,
+    ) {
+        if let Some(&(first, first_name)) = values.get(&value) {
+            let noun = if what == "enum" { "value" } else { "tag" };
+            self.diags.push(
+                Diagnostic::error(
+                    Code::DuplicateTag,
+                    format!("{noun} {value} is used by both `{first_name}` and `{}`", v.name.name),
+                    span,
+                    format!("`{}` is {value}", v.name.name),
+                )
+                .with_secondary(first, format!("`{first_name}` is {value}"))
+                .with_help(format!("every variant needs its own {noun}; without `= N` a variant takes the previous {noun} + 1")),
+            );
+        } else {
+            values.insert(value, (span, &v.name.name));
+        }
     }
 
     fn tag_value(&mut self, unit: usize, what: &str, expr: &ast::ValueExpr) -> Option<u64> {

@@ -21,6 +21,39 @@ const PLACEHOLDER: Ty = Ty::Bool;
 /// Largest array length (spec: `1 ≤ N ≤ 2^32`).
 const MAX_ARRAY_LEN: i128 = 1 << 32;
 
+/// What quantization allows for each float type.
+#[derive(Clone, Copy)]
+struct FloatLimits {
+    /// `f32` or `f64`.
+    type_name: &'static str,
+    /// Largest `bits B` (and `2^max_bits` the most steps a `step S` may give).
+    max_bits: u32,
+    /// Stored mantissa bits, which set how far apart neighbouring values are.
+    mantissa_bits: i32,
+}
+
+impl FloatLimits {
+    /// The limits of `repr`.
+    fn of(repr: FloatRepr) -> Self {
+        let (type_name, max_bits, mantissa_bits) = match repr {
+            FloatRepr::F32 => ("f32", 24, 23),
+            FloatRepr::F64 => ("f64", 52, 52),
+        };
+        FloatLimits {
+            type_name,
+            max_bits,
+            mantissa_bits,
+        }
+    }
+}
+
+/// The grid of a quantized range: STEPS equal steps from MIN to MAX.
+struct QuantGrid {
+    min: f64,
+    max: f64,
+    steps: u64,
+}
+
 impl Lowerer<'_> {
     /// Lowers a type expression written in `unit`.
     pub fn lower_type(&mut self, unit: usize, ty: &ast::TypeExpr) -> Ty {
@@ -218,13 +251,12 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `f32|f64 in MIN..=MAX (bits B | step S)`: a quantized float.
     fn lower_quantized(&mut self, unit: usize, r: &ast::Refined, repr: FloatRepr) -> Ty {
         let min = self.eval_number(unit, &r.min, "a range bound");
         let max = self.eval_number(unit, &r.max, "a range bound");
-        let (type_name, max_bits, mantissa_bits) = match repr {
-            FloatRepr::F32 => ("f32", 24u32, 23),
-            FloatRepr::F64 => ("f64", 52, 52),
-        };
+        let limits = FloatLimits::of(repr);
+        let type_name = limits.type_name;
         let Some(quant) = &r.quant else {
             self.diags.push(
                 Diagnostic::error(
@@ -242,6 +274,39 @@ impl Lowerer<'_> {
         let (Some(min), Some(max)) = (min, max) else {
             return PLACEHOLDER;
         };
+        if !self.check_quantized_range(r, repr, min, max) {
+            return PLACEHOLDER;
+        }
+        let Some(steps) = self.quant_steps(unit, quant, min, max, &limits) else {
+            return PLACEHOLDER;
+        };
+        // Generated code and the codec compute in the float type itself, so the
+        // bounds of an `f32` range are the nearest `f32` values.
+        let (min, max) = match repr {
+            FloatRepr::F32 => (f64::from(min as f32), f64::from(max as f32)),
+            FloatRepr::F64 => (min, max),
+        };
+        let grid = QuantGrid { min, max, steps };
+        if !self.check_quant_grid(r, quant, repr, &limits, &grid) {
+            return PLACEHOLDER;
+        }
+        Ty::Quantized {
+            repr,
+            min,
+            max,
+            steps,
+        }
+    }
+
+    /// Checks the bounds of a quantized range on their own: they fit the float
+    /// type, MIN < MAX, and MAX - MIN is a finite `f64`. Reports the first failure.
+    fn check_quantized_range(
+        &mut self,
+        r: &ast::Refined,
+        repr: FloatRepr,
+        min: f64,
+        max: f64,
+    ) -> bool {
         if repr == FloatRepr::F32 {
             for (value, expr) in [(min, &r.min), (max, &r.max)] {
                 if value.abs() > f64::from(f32::MAX) {
@@ -254,7 +319,7 @@ impl Lowerer<'_> {
                         )
                         .with_help("use `f64`"),
                     );
-                    return PLACEHOLDER;
+                    return false;
                 }
             }
         }
@@ -268,7 +333,7 @@ impl Lowerer<'_> {
                 )
                 .with_help("a quantized range needs MIN < MAX"),
             );
-            return PLACEHOLDER;
+            return false;
         }
         if !(max - min).is_finite() {
             // The rounding rule divides by MAX - MIN, which must be a finite f64.
@@ -281,13 +346,29 @@ impl Lowerer<'_> {
                 )
                 .with_help("narrow the range"),
             );
-            return PLACEHOLDER;
+            return false;
         }
-        let steps = match quant {
+        true
+    }
+
+    /// STEPS of a quantized range, from `bits B` (`2^B - 1`) or `step S` (see
+    /// [`Self::steps_for`]); `None` when invalid (already reported).
+    fn quant_steps(
+        &mut self,
+        unit: usize,
+        quant: &Quant,
+        min: f64,
+        max: f64,
+        limits: &FloatLimits,
+    ) -> Option<u64> {
+        let FloatLimits {
+            type_name,
+            max_bits,
+            ..
+        } = *limits;
+        match quant {
             Quant::Bits(_, expr) => {
-                let Some(bits) = self.eval_int(unit, expr, "a bit count") else {
-                    return PLACEHOLDER;
-                };
+                let bits = self.eval_int(unit, expr, "a bit count")?;
                 if !(1..=i128::from(max_bits)).contains(&bits) {
                     self.diags.push(
                         Diagnostic::error(
@@ -298,32 +379,35 @@ impl Lowerer<'_> {
                         )
                         .with_help(format!("`{type_name}` takes `bits 1` to `bits {max_bits}`")),
                     );
-                    return PLACEHOLDER;
+                    return None;
                 }
-                (1u64 << bits) - 1
+                Some((1u64 << bits) - 1)
             }
             Quant::Step(_, expr) => {
-                let Some(step) = self.eval_number(unit, expr, "a step") else {
-                    return PLACEHOLDER;
-                };
-                match self.steps_for(step, min, max, type_name, max_bits, expr.span) {
-                    Some(steps) => steps,
-                    None => return PLACEHOLDER,
-                }
+                let step = self.eval_number(unit, expr, "a step")?;
+                self.steps_for(step, min, max, type_name, max_bits, expr.span)
             }
-        };
-        // Generated code and the codec compute in the float type itself, so the
-        // bounds of an `f32` range are the nearest `f32` values.
-        let (min, max) = match repr {
-            FloatRepr::F32 => (f64::from(min as f32), f64::from(max as f32)),
-            FloatRepr::F64 => (min, max),
-        };
-        if !((max - min) * steps as f64).is_finite() {
+        }
+    }
+
+    /// Checks the grid of a quantized range (bounds already rounded to the float
+    /// type): decoding must not overflow, and neighbouring grid points must be far
+    /// enough apart for the float type to tell them apart. Reports the first failure.
+    fn check_quant_grid(
+        &mut self,
+        r: &ast::Refined,
+        quant: &Quant,
+        repr: FloatRepr,
+        limits: &FloatLimits,
+        grid: &QuantGrid,
+    ) -> bool {
+        let type_name = limits.type_name;
+        let span = r.range_span.to(match quant {
+            Quant::Bits(_, e) | Quant::Step(_, e) => e.span,
+        });
+        if !((grid.max - grid.min) * grid.steps as f64).is_finite() {
             // §4.3 decodes `MIN + ((MAX - MIN) * q) / STEPS`: the product must stay finite
             // for every q, or decoded values would be infinite.
-            let span = r.range_span.to(match quant {
-                Quant::Bits(_, e) | Quant::Step(_, e) => e.span,
-            });
             self.diags.push(
                 Diagnostic::error(
                     Code::ValueOutOfRange,
@@ -334,39 +418,31 @@ impl Lowerer<'_> {
                 .with_note("decoding computes MIN + ((MAX - MIN) × q) / STEPS (spec §4.3)")
                 .with_help("narrow the range or use fewer steps"),
             );
-            return PLACEHOLDER;
+            return false;
         }
-        let grid = (max - min) / steps as f64;
-        let magnitude = min.abs().max(max.abs());
-        let spacing = magnitude * 2f64.powi(-mantissa_bits);
-        if spacing > grid / 4.0 {
-            let span = r.range_span.to(match quant {
-                Quant::Bits(_, e) | Quant::Step(_, e) => e.span,
-            });
+        let step = (grid.max - grid.min) / grid.steps as f64;
+        let magnitude = grid.min.abs().max(grid.max.abs());
+        let spacing = magnitude * 2f64.powi(-limits.mantissa_bits);
+        if spacing > step / 4.0 {
             self.diags.push(
                 Diagnostic::error(
                     Code::QuantTooFine,
                     format!("quantization grid is finer than `{type_name}` can represent"),
                     span,
-                    format!("grid step {grid:.3e}"),
+                    format!("grid step {step:.3e}"),
                 )
                 .with_note(format!(
                     "near {magnitude:?}, `{type_name}` values can be up to {spacing:.3e} apart, \
-                     more than a quarter of the grid step {grid:.3e}"
+                     more than a quarter of the grid step {step:.3e}"
                 ))
                 .with_help(format!(
                     "decoded values would not re-encode to the same integer; use fewer bits, a larger step{}",
                     if repr == FloatRepr::F32 { ", or `f64`" } else { "" }
                 )),
             );
-            return PLACEHOLDER;
+            return false;
         }
-        Ty::Quantized {
-            repr,
-            min,
-            max,
-            steps,
-        }
+        true
     }
 
     /// `(max - min) / step`, which must be (within 1e-9 relative) a whole number

@@ -172,7 +172,10 @@ fn decode_errors_carry_offset_and_path() {
         wire(decode(&s2, t2, &[6, 8])),
         w(ErrorKind::Truncated, 12, "f0[1]")
     );
+}
 
+#[test]
+fn decode_errors_in_ranges_and_lengths() {
     let (s, t) = single(vec![
         u(3),
         bounded(16, 10, 12),
@@ -216,8 +219,11 @@ fn decode_errors_carry_offset_and_path() {
         wire(decode(&s, t, &[0b1010, 0])),
         w(ErrorKind::InvalidLength, 1, "f1")
     );
+}
 
-    // Enums and unions: undeclared values.
+/// Enums and unions: undeclared values.
+#[test]
+fn decode_errors_in_enums_and_unions() {
     let mut b = Builder::new();
     let e = b.enumeration("E", 2, &[("A", 0), ("B", 1), ("D", 3)]);
     let un = b.union("U", 2, vec![("X", 0, None), ("Y", 1, Some(u(8)))]);
@@ -235,7 +241,10 @@ fn decode_errors_carry_offset_and_path() {
         wire(decode(&s, t, &[0b0111])),
         w(ErrorKind::Truncated, 4, "u.Y")
     );
+}
 
+#[test]
+fn decode_errors_in_floats() {
     // Non-canonical NaNs (f32 and f64), but the canonical ones decode.
     let (s, t) = single(vec![f32t(), f64t()]);
     let mut input = 0x7FC0_0001u32.to_le_bytes().to_vec();

@@ -124,149 +124,125 @@ fn json_input_leniencies() {
     assert_eq!(value_to_json(&s, t, &v), expect);
 }
 
-#[test]
-fn json_errors() {
+/// `all_json()` with `field` set to `value`, encoded.
+fn encode_with(field: &str, value: serde_json::Value) -> Result<Vec<u8>, CodecError> {
     let (s, t) = json_schema();
-    let err = |edit: &dyn Fn(&mut serde_json::Value)| {
-        let mut j = all_json();
-        edit(&mut j);
-        encode_json(&s, t, &j)
-    };
+    let mut j = all_json();
+    j[field] = value;
+    encode_json(&s, t, &j)
+}
+
+/// Checks that each `(field, value, kind, path)` fails to encode with JSON error
+/// `kind` at `path`.
+fn assert_json_errors(cases: Vec<(&str, serde_json::Value, JsonErrorKind, &str)>) {
+    for (field, value, kind, path) in cases {
+        assert_eq!(
+            json_err(encode_with(field, value.clone())),
+            (kind, path.to_string()),
+            "{field} = {value}"
+        );
+    }
+}
+
+#[test]
+fn json_errors_in_scalars() {
     use JsonErrorKind::*;
-    let je = |kind, path: &str| (kind, path.to_string());
+    assert_json_errors(vec![
+        ("flag", json!(1), TypeMismatch, "flag"),
+        ("small", json!(2.5), TypeMismatch, "small"),
+        ("small", json!("5"), TypeMismatch, "small"),
+        ("big", json!("5x"), InvalidNumber, "big"),
+        ("big", json!(true), TypeMismatch, "big"),
+        ("d", json!("nan"), InvalidNumber, "d"),
+        ("f", json!(null), TypeMismatch, "f"),
+        ("color", json!("Pink"), UnknownVariant, "color"),
+        ("color", json!(0), TypeMismatch, "color"),
+        ("blob", json!("abc"), TypeMismatch, "blob"),
+        ("blob", json!("zz"), TypeMismatch, "blob"),
+    ]);
+}
+
+#[test]
+fn json_errors_in_composites() {
+    use JsonErrorKind::*;
+    assert_json_errors(vec![
+        ("shape", json!({"Square": 1}), UnknownVariant, "shape"),
+        ("shape", json!("Dot"), TypeMismatch, "shape.Dot"),
+        ("shape", json!({"Empty": 0}), TypeMismatch, "shape.Empty"),
+        (
+            "shape",
+            json!({"Dot": {"x": 1}}),
+            MissingField,
+            "shape.Dot.y",
+        ),
+        ("shape", json!({}), TypeMismatch, "shape"),
+        (
+            "maybe",
+            json!({"x": 1, "y": 2, "z": 3}),
+            UnknownField,
+            "maybe.z",
+        ),
+        ("grid", json!([0, "1", 2]), TypeMismatch, "grid[1]"),
+        ("names", json!("a"), TypeMismatch, "names"),
+    ]);
+    let (s, t) = json_schema();
+    let mut j = all_json();
+    j.as_object_mut().unwrap().remove("flag");
     assert_eq!(
-        json_err(err(&|j| j["flag"] = json!(1))),
-        je(TypeMismatch, "flag")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["small"] = json!(2.5))),
-        je(TypeMismatch, "small")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["small"] = json!("5"))),
-        je(TypeMismatch, "small")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["big"] = json!("5x"))),
-        je(InvalidNumber, "big")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["big"] = json!(true))),
-        je(TypeMismatch, "big")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["d"] = json!("nan"))),
-        je(InvalidNumber, "d")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["f"] = json!(null))),
-        je(TypeMismatch, "f")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["color"] = json!("Pink"))),
-        je(UnknownVariant, "color")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["color"] = json!(0))),
-        je(TypeMismatch, "color")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["shape"] = json!({"Square": 1}))),
-        je(UnknownVariant, "shape")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["shape"] = json!("Dot"))),
-        je(TypeMismatch, "shape.Dot")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["shape"] = json!({"Empty": 0}))),
-        je(TypeMismatch, "shape.Empty")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["shape"] = json!({"Dot": {"x": 1}}))),
-        je(MissingField, "shape.Dot.y")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["shape"] = json!({}))),
-        je(TypeMismatch, "shape")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["maybe"] = json!({"x": 1, "y": 2, "z": 3}))),
-        je(UnknownField, "maybe.z")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["grid"] = json!([0, "1", 2]))),
-        je(TypeMismatch, "grid[1]")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["names"] = json!("a"))),
-        je(TypeMismatch, "names")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["blob"] = json!("abc"))),
-        je(TypeMismatch, "blob")
-    );
-    assert_eq!(
-        json_err(err(&|j| j["blob"] = json!("zz"))),
-        je(TypeMismatch, "blob")
-    );
-    assert_eq!(
-        json_err(err(&|j| {
-            j.as_object_mut().unwrap().remove("flag");
-        })),
-        je(MissingField, "flag")
+        json_err(encode_json(&s, t, &j)),
+        (MissingField, "flag".to_string())
     );
     assert_eq!(
         json_err(encode_json(&s, t, &json!([]))),
-        je(TypeMismatch, "")
+        (TypeMismatch, String::new())
     );
-    // Text errors name the value being read (docs/json-mapping.md §6.6).
+}
+
+/// Text errors name the value being read (docs/json-mapping.md §6.6).
+#[test]
+fn json_text_errors_name_the_value() {
     assert_eq!(
         json_err(codec::json_from_text("{\"flag\": tru}")),
-        je(Syntax, "flag")
+        (JsonErrorKind::Syntax, "flag".to_string())
     );
     assert_eq!(
         json_err(codec::json_from_text("{\"flag\": true} x")),
-        je(Syntax, "")
+        (JsonErrorKind::Syntax, String::new())
     );
+}
 
-    // Range problems of well-typed JSON are the encoder's wire errors, at the value.
+/// Range problems of well-typed JSON are the encoder's wire errors, at the value.
+#[test]
+fn json_range_errors_are_wire_errors() {
     // flag 1 + small 53 + big 54 = bit 108 for `neg`, then wide_neg at 161, var at 215.
-    assert_eq!(
-        wire(err(&|j| j["small"] = json!(9007199254740992u64))),
-        w(ErrorKind::OutOfRange, 1, "small")
-    );
-    assert_eq!(
-        wire(err(&|j| j["neg"] = json!(-4503599627370497i64))),
-        w(ErrorKind::OutOfRange, 108, "neg")
-    );
-    assert_eq!(
-        wire(err(&|j| j["var"] = json!("18446744073709551616"))),
-        w(ErrorKind::OutOfRange, 215, "var")
-    );
-    assert_eq!(
-        wire(err(&|j| j["var"] = json!(1e30))),
-        w(ErrorKind::OutOfRange, 215, "var")
-    );
-    assert_eq!(
-        wire(err(&|j| j["var"] = json!(format!("-{}", "9".repeat(50))))),
-        w(ErrorKind::OutOfRange, 215, "var")
-    );
-    assert_eq!(
-        wire(err(&|j| j["grid"] = json!([0, 4, 0]))).0,
-        ErrorKind::OutOfRange
-    );
-    assert_eq!(
-        wire(err(&|j| j["grid"] = json!([0, 1]))).0,
-        ErrorKind::InvalidLength
-    );
-    assert_eq!(
-        wire(err(&|j| j["names"] = json!(["", "", "", "", ""]))).0,
-        ErrorKind::InvalidLength
-    );
-    assert_eq!(wire(err(&|j| j["q"] = json!(1.5))).0, ErrorKind::OutOfRange);
-    assert_eq!(
-        wire(err(&|j| j["q"] = json!("NaN"))).0,
-        ErrorKind::OutOfRange
-    );
+    for (field, value, bit) in [
+        ("small", json!(9007199254740992u64), 1),
+        ("neg", json!(-4503599627370497i64), 108),
+        ("var", json!("18446744073709551616"), 215),
+        ("var", json!(1e30), 215),
+        ("var", json!(format!("-{}", "9".repeat(50))), 215),
+    ] {
+        assert_eq!(
+            wire(encode_with(field, value.clone())),
+            w(ErrorKind::OutOfRange, bit, field),
+            "{field} = {value}"
+        );
+    }
+    for (field, value, kind) in [
+        ("grid", json!([0, 4, 0]), ErrorKind::OutOfRange),
+        ("grid", json!([0, 1]), ErrorKind::InvalidLength),
+        (
+            "names",
+            json!(["", "", "", "", ""]),
+            ErrorKind::InvalidLength,
+        ),
+        ("q", json!(1.5), ErrorKind::OutOfRange),
+        ("q", json!("NaN"), ErrorKind::OutOfRange),
+    ] {
+        assert_eq!(
+            wire(encode_with(field, value.clone())).0,
+            kind,
+            "{field} = {value}"
+        );
+    }
 }

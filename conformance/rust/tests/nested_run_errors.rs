@@ -146,147 +146,148 @@ fn inputs<T: Packed>(seed: u64, len: usize, count: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// The listing of `T` over [`inputs`]`(seed, len, count)`, then the encodings at every
+/// alignment of the values `mutants` derives from each value decoded from a whole input.
+fn listing_with_mutants<T: Packed + std::fmt::Debug>(
+    (seed, len, count): (u64, usize, usize),
+    mutants: impl Fn(&T) -> Vec<(&'static str, T)>,
+) -> String {
+    let mut s = String::new();
+    let values = listing::<T>(&inputs::<T>(seed, len, count), &mut s);
+    for (i, v) in values.iter().enumerate() {
+        for (name, m) in &mutants(v) {
+            for shift in 0..8 {
+                writeln!(s, "mut {i} {name} {shift}: {}", encode_at(m, shift)).unwrap();
+            }
+        }
+    }
+    s
+}
+
+/// The listing of `T` over [`inputs`]`(seed, len, count)`, without mutants.
+fn plain_listing<T: Packed + std::fmt::Debug>(inputs: (u64, usize, usize)) -> String {
+    listing_with_mutants::<T>(inputs, |_| Vec::new())
+}
+
+/// `v` with fields out of range (alone and in pairs), and with other buttons.
+fn input_mutants(v: &game::Input) -> Vec<(&'static str, game::Input)> {
+    vec![
+        ("move_x", game::Input { move_x: 1.5, ..*v }),
+        (
+            "move_y",
+            game::Input {
+                move_y: f32::NAN,
+                ..*v
+            },
+        ),
+        ("yaw", game::Input { yaw: 400.0, ..*v }),
+        ("pitch", game::Input { pitch: -91.0, ..*v }),
+        (
+            "yaw+pitch",
+            game::Input {
+                yaw: -1.0,
+                pitch: 99.0,
+                ..*v
+            },
+        ),
+        (
+            "move_y+yaw",
+            game::Input {
+                move_y: 7.0,
+                yaw: 999.0,
+                ..*v
+            },
+        ),
+        (
+            "buttons",
+            game::Input {
+                buttons: game::Buttons {
+                    fire: true,
+                    aim: false,
+                    jump: true,
+                    crouch: false,
+                    reload: true,
+                    use_item: true,
+                },
+                ..*v
+            },
+        ),
+    ]
+}
+
+/// `v` with fields out of range, inside and next to the nested `pos`.
+fn entity_mutants(v: &game::Entity) -> Vec<(&'static str, game::Entity)> {
+    vec![
+        (
+            "id",
+            game::Entity {
+                id: 5000,
+                ..v.clone()
+            },
+        ),
+        (
+            "pos.x",
+            game::Entity {
+                pos: game::Vec2 { x: 2000.0, y: 0.0 },
+                ..v.clone()
+            },
+        ),
+        (
+            "pos.y",
+            game::Entity {
+                pos: game::Vec2 {
+                    x: 1.0,
+                    y: f32::NAN,
+                },
+                ..v.clone()
+            },
+        ),
+        (
+            "pos.x+vel_x",
+            game::Entity {
+                pos: game::Vec2 { x: -2000.0, y: 0.0 },
+                vel_x: 100.0,
+                ..v.clone()
+            },
+        ),
+        (
+            "vel_x",
+            game::Entity {
+                vel_x: 100.0,
+                ..v.clone()
+            },
+        ),
+        (
+            "health",
+            game::Entity {
+                health: 201,
+                ..v.clone()
+            },
+        ),
+    ]
+}
+
+/// The listing of every type, by name.
 fn suite() -> Vec<(&'static str, String)> {
-    let mut all = Vec::new();
-
-    let mut s = String::new();
-    let inputs_buttons = inputs::<game::Buttons>(1, 2, 4);
-    listing::<game::Buttons>(&inputs_buttons, &mut s);
-    all.push(("game.Buttons", s));
-
-    let mut s = String::new();
-    let values = listing::<game::Input>(&inputs::<game::Input>(2, 8, 8), &mut s);
-    for (i, v) in values.iter().enumerate() {
-        let mutants: [(&str, game::Input); 7] = [
-            ("move_x", game::Input { move_x: 1.5, ..*v }),
-            (
-                "move_y",
-                game::Input {
-                    move_y: f32::NAN,
-                    ..*v
-                },
-            ),
-            ("yaw", game::Input { yaw: 400.0, ..*v }),
-            ("pitch", game::Input { pitch: -91.0, ..*v }),
-            (
-                "yaw+pitch",
-                game::Input {
-                    yaw: -1.0,
-                    pitch: 99.0,
-                    ..*v
-                },
-            ),
-            (
-                "move_y+yaw",
-                game::Input {
-                    move_y: 7.0,
-                    yaw: 999.0,
-                    ..*v
-                },
-            ),
-            (
-                "buttons",
-                game::Input {
-                    buttons: game::Buttons {
-                        fire: true,
-                        aim: false,
-                        jump: true,
-                        crouch: false,
-                        reload: true,
-                        use_item: true,
-                    },
-                    ..*v
-                },
-            ),
-        ];
-        for (name, m) in &mutants {
-            for shift in 0..8 {
-                writeln!(s, "mut {i} {name} {shift}: {}", encode_at(m, shift)).unwrap();
-            }
-        }
-    }
-    all.push(("game.Input", s));
-
-    let mut s = String::new();
-    listing::<game::Vec2>(&inputs::<game::Vec2>(3, 5, 6), &mut s);
-    all.push(("game.Vec2", s));
-
-    let mut s = String::new();
-    let values = listing::<game::Entity>(&inputs::<game::Entity>(4, 20, 8), &mut s);
-    for (i, v) in values.iter().enumerate() {
-        let mutants: Vec<(&str, game::Entity)> = vec![
-            (
-                "id",
-                game::Entity {
-                    id: 5000,
-                    ..v.clone()
-                },
-            ),
-            (
-                "pos.x",
-                game::Entity {
-                    pos: game::Vec2 { x: 2000.0, y: 0.0 },
-                    ..v.clone()
-                },
-            ),
-            (
-                "pos.y",
-                game::Entity {
-                    pos: game::Vec2 {
-                        x: 1.0,
-                        y: f32::NAN,
-                    },
-                    ..v.clone()
-                },
-            ),
-            (
-                "pos.x+vel_x",
-                game::Entity {
-                    pos: game::Vec2 { x: -2000.0, y: 0.0 },
-                    vel_x: 100.0,
-                    ..v.clone()
-                },
-            ),
-            (
-                "vel_x",
-                game::Entity {
-                    vel_x: 100.0,
-                    ..v.clone()
-                },
-            ),
-            (
-                "health",
-                game::Entity {
-                    health: 201,
-                    ..v.clone()
-                },
-            ),
-        ];
-        for (name, m) in &mutants {
-            for shift in 0..8 {
-                writeln!(s, "mut {i} {name} {shift}: {}", encode_at(m, shift)).unwrap();
-            }
-        }
-    }
-    all.push(("game.Entity", s));
-
-    let mut s = String::new();
-    listing::<game::Snapshot>(&inputs::<game::Snapshot>(5, 40, 6), &mut s);
-    all.push(("game.Snapshot", s));
-
-    let mut s = String::new();
-    listing::<composite::Around>(&inputs::<composite::Around>(6, 2, 4), &mut s);
-    all.push(("composite.Around", s));
-
-    let mut s = String::new();
-    listing::<stress::Pos>(&inputs::<stress::Pos>(7, 5, 6), &mut s);
-    all.push(("stress.Pos", s));
-
-    let mut s = String::new();
-    listing::<stress::Player>(&inputs::<stress::Player>(8, 40, 6), &mut s);
-    all.push(("stress.Player", s));
-
-    all
+    vec![
+        ("game.Buttons", plain_listing::<game::Buttons>((1, 2, 4))),
+        (
+            "game.Input",
+            listing_with_mutants::<game::Input>((2, 8, 8), input_mutants),
+        ),
+        ("game.Vec2", plain_listing::<game::Vec2>((3, 5, 6))),
+        (
+            "game.Entity",
+            listing_with_mutants::<game::Entity>((4, 20, 8), entity_mutants),
+        ),
+        ("game.Snapshot", plain_listing::<game::Snapshot>((5, 40, 6))),
+        (
+            "composite.Around",
+            plain_listing::<composite::Around>((6, 2, 4)),
+        ),
+        ("stress.Pos", plain_listing::<stress::Pos>((7, 5, 6))),
+        ("stress.Player", plain_listing::<stress::Player>((8, 40, 6))),
+    ]
 }
 
 /// FNV-1a of each type's listing, taken before nested structs joined runs.
