@@ -85,7 +85,9 @@ impl Names {
                 TypeNames { ident, members }
             })
             .collect();
-        let mut const_taken = HashSet::new();
+        // The schema fingerprint's constant keeps its name; a schema constant of that
+        // name gets a suffix.
+        let mut const_taken = HashSet::from(["SCHEMA_FINGERPRINT".to_string()]);
         let constants = schema
             .constants
             .iter()

@@ -124,3 +124,16 @@ fn numbered_twins_of_escaped_names_stay_upper_camel_case() {
         "{code}"
     );
 }
+
+#[test]
+fn the_schema_fingerprint_constant_keeps_its_name() {
+    let code = gen("const SCHEMA_FINGERPRINT: u8 = 1;");
+    assert!(
+        code.contains("pub const SCHEMA_FINGERPRINT: u64 = 0x"),
+        "{code}"
+    );
+    assert!(
+        code.contains("pub const SCHEMA_FINGERPRINT_2: u8 = 1;"),
+        "{code}"
+    );
+}

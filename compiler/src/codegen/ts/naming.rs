@@ -153,14 +153,17 @@ pub struct Names {
 impl Names {
     /// Picks every TypeScript name for `schema`.
     pub fn new(schema: &Schema) -> Names {
-        let mut taken = HashSet::new();
-        // Constants share one namespace with per-type constants.
-        let mut const_taken = HashSet::new();
+        // Constants share one namespace with per-type constants and with the schema
+        // fingerprint's constant, which keeps its name.
+        let mut const_taken = HashSet::from(["SCHEMA_FINGERPRINT".to_string()]);
         let constants: Vec<String> = schema
             .constants
             .iter()
             .map(|c| unique(const_ident(&c.name), &mut const_taken, "_"))
             .collect();
+        // An enum's name is also a value (its variants' object), so no type takes a
+        // constant's name (`const HA` and `enum h_a`: `HA` and `HA2`).
+        let mut taken: HashSet<String> = constants.iter().cloned().collect();
         let types = schema
             .types
             .iter()

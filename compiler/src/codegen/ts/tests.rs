@@ -147,3 +147,15 @@ fn the_encoder_checks_javascript_types_with_the_plans_kinds() {
         "{code}"
     );
 }
+
+#[test]
+fn an_enum_never_takes_a_constants_name() {
+    // The enum's name is a value too (its variants' object).
+    let code = gen("const HA: u64 = 2;\nenum h_a { A }\nconst SCHEMA_FINGERPRINT: u8 = 1;");
+    assert!(code.contains("export const HA = 2n;\n"), "{code}");
+    assert!(code.contains("export const HA2 = {"), "{code}");
+    assert!(
+        code.contains("export const SCHEMA_FINGERPRINT_2 = 1;\n"),
+        "{code}"
+    );
+}

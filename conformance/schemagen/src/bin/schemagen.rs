@@ -75,8 +75,9 @@ fn config(args: &[String]) -> Config {
         schemas: num(args, "--schemas", "BITWIRE_SCHEMAS", 8),
         cases: num(args, "--cases", "BITWIRE_SCHEMA_CASES", 10),
         adversarial: num(args, "--adversarial", "BITWIRE_SCHEMA_ADVERSARIAL", 2048) as usize,
+        // Absolute: the steps run tools in other directories.
         out: opt(args, "--out", "BITWIRE_SCHEMA_OUT")
-            .map(PathBuf::from)
+            .map(|o| std::path::absolute(o).expect("the current directory"))
             .unwrap_or_else(|| repo_root().join(format!("target/schemagen/seed-{seed}"))),
         langs: list(args, "--langs", "BITWIRE_SCHEMA_LANGS", "rust,go,ts"),
         runtimes: list(
@@ -87,7 +88,8 @@ fn config(args: &[String]) -> Config {
         ),
         lint: !args.iter().any(|a| a == "--no-lint"),
         bitwire: bitwire.canonicalize().unwrap_or(bitwire),
-        suites: opt(args, "--suites", "BITWIRE_SCHEMA_SUITES").map(PathBuf::from),
+        suites: opt(args, "--suites", "BITWIRE_SCHEMA_SUITES")
+            .map(|d| std::path::absolute(d).expect("the current directory")),
     }
 }
 
