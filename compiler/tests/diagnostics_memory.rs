@@ -3,32 +3,8 @@
 //! its size (it used to take gigabytes: every diagnostic printed the whole line).
 //! A counting global allocator measures the peak of live heap bytes.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use bitwire_compiler::compile_source;
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the
-// counters are only bookkeeping.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
-        // SAFETY: same contract as ours.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: same contract as ours.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use bitwire_count_alloc::{peak_during, Counting};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -36,14 +12,13 @@ static ALLOCATOR: Counting = Counting;
 /// Peak heap bytes (above what was live before) to compile and render `src`,
 /// and the number of errors.
 fn peak_to_render(src: &str) -> (usize, usize) {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let diags = compile_source("big.bw", src).expect_err("full of errors");
-    let rendered = diags.render();
-    assert!(rendered.len() < 200 * src.len());
-    let errors = diags.error_count();
-    drop((diags, rendered));
-    (PEAK.load(Ordering::Relaxed) - before, errors)
+    let (errors, peak) = peak_during(|| {
+        let diags = compile_source("big.bw", src).expect_err("full of errors");
+        let rendered = diags.render();
+        assert!(rendered.len() < 200 * src.len());
+        diags.error_count()
+    });
+    (peak, errors)
 }
 
 const MB: usize = 1 << 20;

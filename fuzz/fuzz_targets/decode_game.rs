@@ -6,35 +6,10 @@
 //! plus the value's fixed part, measured by a counting allocator.
 #![no_main]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use bitwire::Limits;
+use bitwire_count_alloc::{peak_during, Counting};
 use bitwire_example::game::{Events, Input, Packet64, Snapshot};
 use libfuzzer_sys::fuzz_target;
-
-/// Counts bytes live and their peak (the fuzzer runs one input at a time).
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the wrapper only
-// updates two atomic counters, which never allocate.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
@@ -46,10 +21,7 @@ const FIXED: usize = 64 * 1024;
 macro_rules! check {
     ($ty:ty, $bytes:expr) => {{
         let bytes: &[u8] = $bytes;
-        let base = LIVE.load(Ordering::Relaxed);
-        PEAK.store(base, Ordering::Relaxed);
-        let decoded = <$ty>::decode(bytes);
-        let peak = PEAK.load(Ordering::Relaxed) - base;
+        let (decoded, peak) = peak_during(|| <$ty>::decode(bytes));
         let bound = Limits::DEFAULT.budget(bytes.len()) as usize + FIXED;
         assert!(
             peak <= bound,

@@ -6,7 +6,6 @@
 //! runner in `tests/vectors.rs`.
 
 pub mod adversarial;
-pub mod alloc;
 pub mod check;
 pub mod corpus;
 pub mod mutate;

@@ -7,8 +7,8 @@
 
 use bitwire::{decode_packed_with, verify_packed_with, ErrorKind, Limits, Packed};
 use bitwire_compiler::codec;
-use bitwire_conformance::alloc::{peak_during, Counting};
 use bitwire_conformance::suites::limits::{Absent, Nested, Rows, Units};
+use bitwire_count_alloc::{peak_during, Counting};
 use serde_json::{json, Value};
 
 #[global_allocator]

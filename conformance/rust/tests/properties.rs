@@ -19,9 +19,9 @@ use bitwire::PathSegment;
 use bitwire_compiler::codec::random::{random_value, Rng};
 use bitwire_compiler::codec::{self, CodecError, Value};
 use bitwire_compiler::ir::{Schema, Type, TypeId};
-use bitwire_conformance::alloc::{peak_during, Counting};
 use bitwire_conformance::mutate::mutations;
 use bitwire_conformance::{registry, Failure, TypeCodec};
+use bitwire_count_alloc::{peak_during, Counting};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;

@@ -12,10 +12,10 @@ use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bitwire_compiler::ir::{Schema, TypeId};
-use bitwire_conformance::alloc::{peak_during, Counting};
 use bitwire_conformance::check::{check_line, hex};
 use bitwire_conformance::outcome::{measure_record, summary_record, Problem};
 use bitwire_conformance::TypeCodec;
+use bitwire_count_alloc::{peak_during, Counting};
 use bitwire_schemagen_rust::suites;
 use serde_json::{json, Value};
 

@@ -1,10 +1,11 @@
 //! A counting global allocator: bytes live on the current thread and their peak, so
-//! tests can measure what decoding one input allocates. A binary or test that wants
-//! the numbers installs it:
+//! tests can measure what decoding one input (or compiling one schema) allocates. The
+//! one counting allocator of the Rust tests (conformance, the compiler's tests, the
+//! fuzz targets). A binary or test that wants the numbers installs it:
 //!
 //! ```ignore
 //! #[global_allocator]
-//! static ALLOC: bitwire_conformance::alloc::Counting = bitwire_conformance::alloc::Counting;
+//! static ALLOC: bitwire_count_alloc::Counting = bitwire_count_alloc::Counting;
 //! ```
 //!
 //! Without it installed, [`peak_during`] reports 0.
