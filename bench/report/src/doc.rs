@@ -153,6 +153,45 @@ pub fn view_title(dataset: &str, variant: &str) -> String {
 /// Builds the report from merged results and evaluated goals.
 pub fn build(results: &Results, goals: Vec<Goal>, notes_path: &str) -> Doc {
     let m = &results.machine;
+    let intro = intro(results);
+    let mut notes = Notes::default();
+    let mut body = Vec::new();
+    for (dataset, variant) in results.views() {
+        body.push(Block::Heading(2, view_title(&dataset, &variant)));
+        size_section(results, &dataset, &variant, &mut notes, &mut body);
+        for p in results.platforms() {
+            speed_section(results, &p, &dataset, &variant, &mut notes, &mut body);
+        }
+        if dataset == "packet64" && variant.is_empty() {
+            scaling_section(results, &mut body);
+        }
+    }
+    if results.views().iter().all(|(d, _)| d != "packet64") && !results.scaling.is_empty() {
+        body.push(Block::Heading(2, "packet64".into()));
+        scaling_section(results, &mut body);
+    }
+    let title = format!(
+        "bitwire benchmark lab{}{}",
+        if m.date.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", m.date)
+        },
+        if results.quick { " (quick mode)" } else { "" }
+    );
+    Doc {
+        title,
+        intro,
+        goals,
+        notes_path: notes_path.into(),
+        body,
+        footnotes: notes.0,
+    }
+}
+
+/// The report's opening: the quick-mode warning, the machine and toolchains, and how to
+/// read the tables.
+fn intro(results: &Results) -> Vec<Block> {
     let mut intro = Vec::new();
     if results.quick {
         intro.push(Block::Warning(
@@ -162,6 +201,22 @@ pub fn build(results: &Results, goals: Vec<Goal>, notes_path: &str) -> Doc {
         ));
     }
     intro.push(Block::Heading(2, "Machine and toolchains".into()));
+    intro.push(Block::Table(machine_table(results)));
+    intro.push(Block::Para(
+        "How to read: every ratio is to a figure measured in this run on the same language and \
+         runtime — sizes to bitwire, speed to handwritten where it exists for that dataset, else \
+         to bitwire. The best value of each column is marked in bold (none when fewer than two \
+         libraries have a value). MB/s is the library's own encoded bytes (10^6) per second; it \
+         has no winner, because a larger encoding looks faster at the same ns. A dash means the \
+         program did not measure that figure."
+            .into(),
+    ));
+    intro
+}
+
+/// What `machine.json` recorded, and which raw files the results come from.
+fn machine_table(results: &Results) -> Table {
+    let m = &results.machine;
     let mut machine = Table {
         headers: vec!["".into(), "recorded".into()],
         label_columns: 2,
@@ -213,50 +268,7 @@ pub fn build(results: &Results, goals: Vec<Goal>, notes_path: &str) -> Doc {
             ),
         );
     }
-    intro.push(Block::Table(machine));
-    intro.push(Block::Para(
-        "How to read: every ratio is to a figure measured in this run on the same language and \
-         runtime — sizes to bitwire, speed to handwritten where it exists for that dataset, else \
-         to bitwire. The best value of each column is marked in bold (none when fewer than two \
-         libraries have a value). MB/s is the library's own encoded bytes (10^6) per second; it \
-         has no winner, because a larger encoding looks faster at the same ns. A dash means the \
-         program did not measure that figure."
-            .into(),
-    ));
-
-    let mut notes = Notes::default();
-    let mut body = Vec::new();
-    for (dataset, variant) in results.views() {
-        body.push(Block::Heading(2, view_title(&dataset, &variant)));
-        size_section(results, &dataset, &variant, &mut notes, &mut body);
-        for p in results.platforms() {
-            speed_section(results, &p, &dataset, &variant, &mut notes, &mut body);
-        }
-        if dataset == "packet64" && variant.is_empty() {
-            scaling_section(results, &mut body);
-        }
-    }
-    if results.views().iter().all(|(d, _)| d != "packet64") && !results.scaling.is_empty() {
-        body.push(Block::Heading(2, "packet64".into()));
-        scaling_section(results, &mut body);
-    }
-    let title = format!(
-        "bitwire benchmark lab{}{}",
-        if m.date.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", m.date)
-        },
-        if results.quick { " (quick mode)" } else { "" }
-    );
-    Doc {
-        title,
-        intro,
-        goals,
-        notes_path: notes_path.into(),
-        body,
-        footnotes: notes.0,
-    }
+    machine
 }
 
 /// One row of the size table: a library's sizes, shared by the platforms that measured the
@@ -273,34 +285,7 @@ fn size_section(
     notes: &mut Notes,
     out: &mut Vec<Block>,
 ) {
-    let mut rows: Vec<SizeRow> = Vec::new();
-    let mut found: Vec<_> = results
-        .rows
-        .iter()
-        .filter(|r| r.record.dataset == dataset && r.record.variant == variant)
-        .collect();
-    found.sort_by_key(|r| {
-        (
-            model::index_or_end(model::LIBRARIES, &r.record.library),
-            r.platform.order(),
-        )
-    });
-    for r in found {
-        let same = |x: &SizeRow| {
-            x.record.library == r.record.library
-                && x.record.bytes == r.record.bytes
-                && x.record.messages == r.record.messages
-                && x.record.zstd_bytes == r.record.zstd_bytes
-                && x.record.lz4_bytes == r.record.lz4_bytes
-        };
-        match rows.iter_mut().find(|x| same(x)) {
-            Some(x) => x.platforms.push(r.platform.clone()),
-            None => rows.push(SizeRow {
-                record: &r.record,
-                platforms: vec![r.platform.clone()],
-            }),
-        }
-    }
+    let rows = size_rows(results, dataset, variant);
     if rows.is_empty() {
         return;
     }
@@ -336,25 +321,8 @@ fn size_section(
     };
     for row in &rows {
         let r = row.record;
-        // Reference: bitwire on the same platform, else on the first that measured that
-        // column (bitwire's bytes are the same in every language).
         let sizes = [Some(r.raw_per_msg()), r.zstd_per_msg(), r.lz4_per_msg()];
-        let bases: Vec<Option<f64>> = (0..3)
-            .map(|i| {
-                let col =
-                    |b: &Record| [Some(b.raw_per_msg()), b.zstd_per_msg(), b.lz4_per_msg()][i];
-                let same = row
-                    .platforms
-                    .iter()
-                    .find_map(|p| results.find(p, dataset, variant, "bitwire").and_then(col));
-                same.or_else(|| {
-                    results
-                        .platforms()
-                        .iter()
-                        .find_map(|p| results.find(p, dataset, variant, "bitwire").and_then(col))
-                })
-            })
-            .collect();
+        let bases = size_bases(results, row, dataset, variant);
         let shared = rows
             .iter()
             .filter(|x| x.record.library == r.library)
@@ -401,6 +369,61 @@ fn size_section(
     out.push(Block::Chart(Chart::Bars(chart)));
 }
 
+/// The size table's rows of a dataset view: one per library and set of sizes, with the
+/// platforms that measured them, in library order.
+fn size_rows<'a>(results: &'a Results, dataset: &str, variant: &str) -> Vec<SizeRow<'a>> {
+    let mut rows: Vec<SizeRow> = Vec::new();
+    let mut found: Vec<_> = results
+        .rows
+        .iter()
+        .filter(|r| r.record.dataset == dataset && r.record.variant == variant)
+        .collect();
+    found.sort_by_key(|r| {
+        (
+            model::index_or_end(model::LIBRARIES, &r.record.library),
+            r.platform.order(),
+        )
+    });
+    for r in found {
+        let same = |x: &SizeRow| {
+            x.record.library == r.record.library
+                && x.record.bytes == r.record.bytes
+                && x.record.messages == r.record.messages
+                && x.record.zstd_bytes == r.record.zstd_bytes
+                && x.record.lz4_bytes == r.record.lz4_bytes
+        };
+        match rows.iter_mut().find(|x| same(x)) {
+            Some(x) => x.platforms.push(r.platform.clone()),
+            None => rows.push(SizeRow {
+                record: &r.record,
+                platforms: vec![r.platform.clone()],
+            }),
+        }
+    }
+    rows
+}
+
+/// The reference of each size column (raw, zstd-3, lz4) of a row: bitwire on the same
+/// platform, else on the first that measured that column (bitwire's bytes are the same in
+/// every language).
+fn size_bases(results: &Results, row: &SizeRow, dataset: &str, variant: &str) -> Vec<Option<f64>> {
+    (0..3)
+        .map(|i| {
+            let col = |b: &Record| [Some(b.raw_per_msg()), b.zstd_per_msg(), b.lz4_per_msg()][i];
+            let same = row
+                .platforms
+                .iter()
+                .find_map(|p| results.find(p, dataset, variant, "bitwire").and_then(col));
+            same.or_else(|| {
+                results
+                    .platforms()
+                    .iter()
+                    .find_map(|p| results.find(p, dataset, variant, "bitwire").and_then(col))
+            })
+        })
+        .collect()
+}
+
 fn speed_section(
     results: &Results,
     platform: &Platform,
@@ -409,21 +432,7 @@ fn speed_section(
     notes: &mut Notes,
     out: &mut Vec<Block>,
 ) {
-    let mut records: Vec<&Record> = results
-        .rows
-        .iter()
-        .filter(|r| {
-            &r.platform == platform && r.record.dataset == dataset && r.record.variant == variant
-        })
-        .map(|r| &r.record)
-        .collect();
-    records.sort_by_key(|r| model::index_or_end(model::LIBRARIES, &r.library));
-    let timed = |r: &Record| {
-        r.encode_ns.is_some()
-            || r.decode_ns.is_some()
-            || r.encode_allocs.is_some()
-            || r.decode_allocs.is_some()
-    };
+    let records = speed_records(results, platform, dataset, variant);
     if !records.iter().any(|r| timed(r)) {
         return;
     }
@@ -431,22 +440,7 @@ fn speed_section(
     let base = speed_baseline(results, platform, dataset, variant);
     let base_name = base.map(|b| b.library.as_str()).unwrap_or("bitwire");
     let per = if pod { "block" } else { "msg" };
-    let unit = format!("ns/{per}");
-    let mut table = Table {
-        headers: vec![
-            "library".into(),
-            format!("encode {unit}"),
-            format!("decode {unit}"),
-            "encode MB/s".into(),
-            "decode MB/s".into(),
-            format!("encode allocs/{per}"),
-            format!("decode allocs/{per}"),
-            format!("encode × {base_name}"),
-            format!("decode × {base_name}"),
-        ],
-        label_columns: 1,
-        ..Table::default()
-    };
+    let mut table = speed_table(per, base_name);
     let mut cols: [Vec<Option<f64>>; 6] = Default::default();
     let mut chart = Bars {
         title: format!("{}: {}", view_title(dataset, variant), platform.label()),
@@ -512,6 +506,54 @@ fn speed_section(
     )));
     out.push(Block::Table(table));
     out.push(Block::Chart(Chart::Bars(chart)));
+}
+
+/// The records of a dataset view on one platform, in library order.
+fn speed_records<'a>(
+    results: &'a Results,
+    platform: &Platform,
+    dataset: &str,
+    variant: &str,
+) -> Vec<&'a Record> {
+    let mut records: Vec<&Record> = results
+        .rows
+        .iter()
+        .filter(|r| {
+            &r.platform == platform && r.record.dataset == dataset && r.record.variant == variant
+        })
+        .map(|r| &r.record)
+        .collect();
+    records.sort_by_key(|r| model::index_or_end(model::LIBRARIES, &r.library));
+    records
+}
+
+/// Whether a record has any speed or allocation figure.
+fn timed(r: &Record) -> bool {
+    r.encode_ns.is_some()
+        || r.decode_ns.is_some()
+        || r.encode_allocs.is_some()
+        || r.decode_allocs.is_some()
+}
+
+/// The speed table's columns, per message or per block (`per`), with ratios to
+/// `base_name`; no rows yet.
+fn speed_table(per: &str, base_name: &str) -> Table {
+    let unit = format!("ns/{per}");
+    Table {
+        headers: vec![
+            "library".into(),
+            format!("encode {unit}"),
+            format!("decode {unit}"),
+            "encode MB/s".into(),
+            "decode MB/s".into(),
+            format!("encode allocs/{per}"),
+            format!("decode allocs/{per}"),
+            format!("encode × {base_name}"),
+            format!("decode × {base_name}"),
+        ],
+        label_columns: 1,
+        ..Table::default()
+    }
 }
 
 fn scaling_section(results: &Results, out: &mut Vec<Block>) {

@@ -182,29 +182,12 @@ pub fn bars(b: &Bars) -> String {
     );
     for (g, label) in b.groups.iter().enumerate() {
         let gy = top + group_h * g as f64 + group_gap / 2.0;
-        // "name (detail)" is drawn on two lines, the detail smaller, cut to fit the margin.
-        let (name, detail) = match label.split_once(" (") {
-            Some((n, d)) => (n, Some(format!("({d}"))),
-            None => (label.as_str(), None),
-        };
-        let mid = gy + bar_h * b.series.len() as f64 / 2.0;
-        let _ = write!(
-            out,
-            "<text x=\"{x}\" y=\"{y:.1}\" text-anchor=\"end\" dominant-baseline=\"middle\"><title>{full}</title>{}</text>",
-            html(&clip(name, 26)),
-            full = html(label),
-            x = label_w - 8.0,
-            y = if detail.is_some() { mid - 7.0 } else { mid }
+        group_label(
+            &mut out,
+            label,
+            label_w - 8.0,
+            gy + bar_h * b.series.len() as f64 / 2.0,
         );
-        if let Some(d) = detail {
-            let _ = write!(
-                out,
-                "<text x=\"{x}\" y=\"{y:.1}\" text-anchor=\"end\" dominant-baseline=\"middle\" font-size=\"10\" fill=\"#555\">{}</text>",
-                html(&clip(&d, 34)),
-                x = label_w - 8.0,
-                y = mid + 7.0
-            );
-        }
         for (s, series) in b.series.iter().enumerate() {
             let y = gy + bar_h * s as f64;
             let value = b.values.get(g).and_then(|v| v.get(s)).copied().flatten();
@@ -240,26 +223,35 @@ pub fn bars(b: &Bars) -> String {
     out
 }
 
+/// A bar group's label, right-aligned at `x` around the group's middle `mid`: "name
+/// (detail)" is drawn on two lines, the detail smaller, each cut to fit the margin.
+fn group_label(out: &mut String, label: &str, x: f64, mid: f64) {
+    let (name, detail) = match label.split_once(" (") {
+        Some((n, d)) => (n, Some(format!("({d}"))),
+        None => (label, None),
+    };
+    let _ = write!(
+        out,
+        "<text x=\"{x}\" y=\"{y:.1}\" text-anchor=\"end\" dominant-baseline=\"middle\"><title>{full}</title>{}</text>",
+        html(&clip(name, 26)),
+        full = html(label),
+        y = if detail.is_some() { mid - 7.0 } else { mid }
+    );
+    if let Some(d) = detail {
+        let _ = write!(
+            out,
+            "<text x=\"{x}\" y=\"{y:.1}\" text-anchor=\"end\" dominant-baseline=\"middle\" font-size=\"10\" fill=\"#555\">{}</text>",
+            html(&clip(&d, 34)),
+            y = mid + 7.0
+        );
+    }
+}
+
 /// Line chart with a logarithmic x axis (powers of ten) and a linear y axis from 0.
 pub fn lines(l: &Lines) -> String {
     let (left, right, plot_h) = (80.0, 24.0, 240.0);
     let plot_w = WIDTH - left - right;
-    let xs = l
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0))
-        .filter(|x| *x > 0.0);
-    let (min_x, max_x) = xs.fold((f64::INFINITY, 0.0f64), |(lo, hi), x| {
-        (lo.min(x), hi.max(x))
-    });
-    let (lo, mut hi) = if min_x.is_finite() {
-        (min_x.log10().floor(), max_x.log10().ceil())
-    } else {
-        (0.0, 1.0)
-    };
-    if hi <= lo {
-        hi = lo + 1.0;
-    }
+    let (lo, hi) = decades(l);
     let max_y = l
         .series
         .iter()
@@ -314,35 +306,70 @@ pub fn lines(l: &Lines) -> String {
         ym = top + plot_h / 2.0
     );
     for s in &l.series {
-        let pts: Vec<(f64, f64)> = s.points.iter().copied().filter(|p| p.0 > 0.0).collect();
-        let path: Vec<String> = pts
-            .iter()
-            .map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y)))
-            .collect();
-        let dash = if s.dashed {
-            " stroke-dasharray=\"5 4\""
-        } else {
-            ""
-        };
-        if pts.len() > 1 {
-            let _ = write!(
-                out,
-                "<polyline points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2\"{dash}/>",
-                path.join(" "),
-                c = color(s.color)
-            );
-        }
-        for &(x, y) in &pts {
-            let _ = write!(
-                out,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{c}\"><title>{}</title></circle>",
-                px(x),
-                py(y),
-                html(&format!("{}: {} {} at {} {}", s.name, num(y), l.y_label, thousands(x.round() as i64), l.x_label)),
-                c = color(s.color)
-            );
-        }
+        line(&mut out, l, s, &px, &py);
     }
     out.push_str("</svg>");
     out
+}
+
+/// The powers of ten the x axis spans: from the one at or below the smallest x to the one
+/// at or above the largest (at least one decade; 10^0..10^1 when there are no points).
+fn decades(l: &Lines) -> (f64, f64) {
+    let xs = l
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .filter(|x| *x > 0.0);
+    let (min_x, max_x) = xs.fold((f64::INFINITY, 0.0f64), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    let (lo, mut hi) = if min_x.is_finite() {
+        (min_x.log10().floor(), max_x.log10().ceil())
+    } else {
+        (0.0, 1.0)
+    };
+    if hi <= lo {
+        hi = lo + 1.0;
+    }
+    (lo, hi)
+}
+
+/// One line of `l`: a polyline through its points (x > 0) placed by `px` and `py`, and a
+/// dot with the value on hover at each.
+fn line(out: &mut String, l: &Lines, s: &Line, px: &dyn Fn(f64) -> f64, py: &dyn Fn(f64) -> f64) {
+    let pts: Vec<(f64, f64)> = s.points.iter().copied().filter(|p| p.0 > 0.0).collect();
+    let path: Vec<String> = pts
+        .iter()
+        .map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y)))
+        .collect();
+    let dash = if s.dashed {
+        " stroke-dasharray=\"5 4\""
+    } else {
+        ""
+    };
+    if pts.len() > 1 {
+        let _ = write!(
+            out,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2\"{dash}/>",
+            path.join(" "),
+            c = color(s.color)
+        );
+    }
+    for &(x, y) in &pts {
+        let _ = write!(
+            out,
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{c}\"><title>{}</title></circle>",
+            px(x),
+            py(y),
+            html(&format!(
+                "{}: {} {} at {} {}",
+                s.name,
+                num(y),
+                l.y_label,
+                thousands(x.round() as i64),
+                l.x_label
+            )),
+            c = color(s.color)
+        );
+    }
 }

@@ -98,72 +98,98 @@ func run(dir string, quick bool) (*Output, error) {
 	lab.Progress("corpus %s: %d packet64, %d snapshot, %d input, %d events; hashes checked, every frame decodes and re-encodes to its bytes",
 		dir, len(g.Packet64), len(g.Snapshot), len(g.Input), len(g.Events))
 
-	// The game datasets.
+	if err := runGame(res, g, p.game); err != nil {
+		return nil, err
+	}
+	if err := runPod(res, m, p); err != nil {
+		return nil, err
+	}
+	if err := runScaling(res, g, p, quick); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// runGame times the game datasets.
+func runGame(res *Output, g *corpus.Game, plan lab.Plan) error {
 	for _, name := range []string{"packet64", "snapshot", "input", "events"} {
 		cases, err := lab.GameCases(g, name)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		lab.Progress("%s: %d libraries checked (round trip), timing %d rounds", name, len(cases), p.game.Rounds)
-		timings := lab.Run(cases, p.game)
+		lab.Progress("%s: %d libraries checked (round trip), timing %d rounds", name, len(cases), plan.Rounds)
+		timings := lab.Run(cases, plan)
 		for i, c := range cases {
 			r := c.Record(timings[i])
 			res.Records = append(res.Records, r)
 			progressRecord(r)
 		}
 	}
+	return nil
+}
 
-	// The pod blocks. Blocks of up to 256 MB, held by four libraries at once (for
-	// interleaved rounds), plus protobuf-go's fresh allocation per decode: a lower
-	// GC target keeps the heap near what is live.
+// runPod times the pod blocks. Blocks of up to 256 MB, held by four libraries at
+// once (for interleaved rounds), plus protobuf-go's fresh allocation per decode: a
+// lower GC target keeps the heap near what is live.
+func runPod(res *Output, m *corpus.Manifest, p plans) error {
 	old := debug.SetGCPercent(25)
 	if len(m.Pod) == 0 {
 		lab.Progress("pod: the manifest lists no pod files; skipped")
 	}
 	for i := range m.Pod {
-		pf := &m.Pod[i]
-		data, err := m.PodData(pf)
-		if err != nil {
-			return nil, err
+		if err := runPodFile(res, m, &m.Pod[i], p); err != nil {
+			return err
 		}
-		for _, block := range pf.Blocks {
-			cases, err := lab.PodCases(pf, data, block)
-			if err != nil {
-				return nil, err
-			}
-			plan := p.podSmall
-			if block >= 64<<20 {
-				plan = p.podLarge
-			}
-			lab.Progress("%s %s: %d libraries checked (round trip), timing %d rounds", pf.Name, lab.BlockLabel(block), len(cases), plan.Rounds)
-			timings := lab.Run(cases, plan)
-			for i, c := range cases {
-				r := c.Record(timings[i])
-				res.Records = append(res.Records, r)
-				progressRecord(r)
-			}
-			cases, timings = nil, nil
-			runtime.GC()
-		}
-		data = nil
-		debug.FreeOSMemory()
 	}
 	debug.SetGCPercent(old)
+	return nil
+}
 
-	// packet64 scaling.
+// runPodFile times every block of one pod file, then lets its data go.
+func runPodFile(res *Output, m *corpus.Manifest, pf *corpus.Pod, p plans) error {
+	data, err := m.PodData(pf)
+	if err != nil {
+		return err
+	}
+	for _, block := range pf.Blocks {
+		cases, err := lab.PodCases(pf, data, block)
+		if err != nil {
+			return err
+		}
+		plan := p.podSmall
+		if block >= 64<<20 {
+			plan = p.podLarge
+		}
+		lab.Progress("%s %s: %d libraries checked (round trip), timing %d rounds", pf.Name, lab.BlockLabel(block), len(cases), plan.Rounds)
+		timings := lab.Run(cases, plan)
+		for i, c := range cases {
+			r := c.Record(timings[i])
+			res.Records = append(res.Records, r)
+			progressRecord(r)
+		}
+		cases, timings = nil, nil
+		runtime.GC()
+	}
+	data = nil
+	debug.FreeOSMemory()
+	return nil
+}
+
+// runScaling times the packet64 scaling run.
+func runScaling(res *Output, g *corpus.Game, p plans, quick bool) error {
 	sizes := lab.ScalingSizes
 	if quick {
 		sizes = lab.ScalingSizesQuick
 	}
 	all, err := lab.ScalingPackets(sizes[len(sizes)-1], g.Packet64)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	lab.Progress("packet64 scaling: %d packets generated (seed 42); the first %d equal the corpus's", len(all), min(len(all), len(g.Packet64)))
 	for _, n := range sizes {
 		cases, err := lab.ScalingCases(all[:n])
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if n > lab.BitfieldMaxPackets {
 			lab.Progress("packet64 scaling %d go-bitfield: left out (reflection, ~1 µs/packet: a pass would take ~%d s)", n, n/1_000_000)
@@ -182,7 +208,7 @@ func run(dir string, quick bool) (*Output, error) {
 		cases, timings = nil, nil
 		debug.FreeOSMemory()
 	}
-	return res, nil
+	return nil
 }
 
 func pps(nsPerPass *float64, packets int) *float64 {

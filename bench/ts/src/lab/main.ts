@@ -18,7 +18,11 @@ import { RUST_DATASET_FNV, fnv1a64Hex, packet64 as makePackets } from "../datase
 import { difference, sameBytes } from "./compare.js";
 import { type DatasetEntry, ELEM_SIZE, type PodEntry, blockLabel, readFrames, readManifest, readPod } from "./corpus.js";
 import { args, exit, flag, log, runtime } from "./host.js";
-import { ALLOC_NOTE, type Peer, eventsPeers, inputPeers, packet64Peers, snapshotPeers } from "./peers.js";
+import { eventsPeers } from "./peers/events.js";
+import { inputPeers } from "./peers/input.js";
+import { packet64Peers } from "./peers/packet64.js";
+import { ALLOC_NOTE, type Peer } from "./peers/peer.js";
+import { snapshotPeers } from "./peers/snapshot.js";
 import { POD_LIBRARIES, type PodLibrary, PodInputs, type PodPeer, type PodValues, podPeer } from "./pod.js";
 import { type Budget, keep, timeInterleaved } from "./timing.js";
 

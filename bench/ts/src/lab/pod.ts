@@ -99,123 +99,148 @@ export function podPeer(library: PodLibrary, inp: PodInputs): PodPeer {
   const src = inp.values;
   const check = (decoded: unknown): string | null => elemDifference(valuesOf(decoded), src);
   switch (library) {
-    case "bitwire": {
-      const w = new BitWriter(1024);
-      if (inp.elem === "u64") {
-        const v: bw.PodU64 = { values: inp.bigints() };
-        return { library, note, encode: () => bw.encodePodU64(v, w), decode: (f) => bw.decodePodU64(f), check };
-      }
-      if (inp.elem === "u8") {
-        const v: bw.PodU8 = { values: src as Uint8Array };
-        return { library, note, encode: () => bw.encodePodU8(v, w), decode: (f) => bw.decodePodU8(f), check };
-      }
-      const v: bw.PodF32 = { values: inp.numbers() };
-      return { library, note, encode: () => bw.encodePodF32(v, w), decode: (f) => bw.decodePodF32(f), check };
-    }
-    case "handwritten": {
-      const raw = new Uint8Array(src.buffer, src.byteOffset, src.byteLength);
-      const out = new Uint8Array(4 + raw.length);
-      new DataView(out.buffer).setUint32(0, src.length, true);
-      const size = src.BYTES_PER_ELEMENT;
-      const make =
-        inp.elem === "u64"
-          ? (n: number): PodValues => new BigUint64Array(n)
-          : inp.elem === "u8"
-            ? (n: number): PodValues => new Uint8Array(n)
-            : (n: number): PodValues => new Float32Array(n);
-      return {
-        library,
-        note,
-        encode() {
-          // The count was written above (untimed); then the values' bytes (a
-          // little-endian machine: readPod checked).
-          out.set(raw, 4);
-          return out;
-        },
-        decode(f) {
-          const n = new DataView(f.buffer, f.byteOffset, f.byteLength).getUint32(0, true);
-          if (f.length !== 4 + n * size) {
-            throw new RangeError("block length does not match its count");
-          }
-          const values = make(n);
-          new Uint8Array(values.buffer).set(f.subarray(4));
-          return { values };
-        },
-        check,
-      };
-    }
-    case "flatbuffers": {
-      const b = new flatbuffers.Builder(1024);
-      if (inp.elem === "u64") {
-        const v = src as BigUint64Array;
-        return {
-          library,
-          note,
-          encode() {
-            b.clear();
-            fb.PodU64.startValuesVector(b, v.length);
-            for (let i = v.length - 1; i >= 0; i--) {
-              b.addInt64(v[i] as bigint);
-            }
-            const vec = b.endVector();
-            b.finish(fb.PodU64.createPodU64(b, vec));
-            return b.asUint8Array();
-          },
-          decode(f) {
-            const root = fb.PodU64.getRootAsPodU64(new flatbuffers.ByteBuffer(f));
-            const n = root.valuesLength();
-            const values = new BigUint64Array(n);
-            for (let i = 0; i < n; i++) {
-              values[i] = root.values(i) ?? 0n;
-            }
-            return { values };
-          },
-          check,
-        };
-      }
-      if (inp.elem === "u8") {
-        const v = src as Uint8Array;
-        return {
-          library,
-          note,
-          encode() {
-            b.clear();
-            b.finish(fb.PodU8.createPodU8(b, fb.PodU8.createValuesVector(b, v)));
-            return b.asUint8Array();
-          },
-          decode: (f) => ({ values: fb.PodU8.getRootAsPodU8(new flatbuffers.ByteBuffer(f)).valuesArray() }),
-          check,
-        };
-      }
-      const v = src as Float32Array;
-      return {
-        library,
-        note,
-        encode() {
-          b.clear();
-          b.finish(fb.PodF32.createPodF32(b, fb.PodF32.createValuesVector(b, v)));
-          return b.asUint8Array();
-        },
-        decode: (f) => ({ values: fb.PodF32.getRootAsPodF32(new flatbuffers.ByteBuffer(f)).valuesArray() }),
-        check,
-      };
-    }
-    case "protobuf-es": {
-      if (inp.elem === "u64") {
-        const m = create(pb.PodU64Schema, { values: inp.bigints() });
-        return { library, note, encode: () => toBinary(pb.PodU64Schema, m), decode: (f) => fromBinary(pb.PodU64Schema, f), check };
-      }
-      if (inp.elem === "u8") {
-        const m = create(pb.PodU8Schema, { values: src as Uint8Array });
-        return { library, note, encode: () => toBinary(pb.PodU8Schema, m), decode: (f) => fromBinary(pb.PodU8Schema, f), check };
-      }
-      const m = create(pb.PodF32Schema, { values: inp.numbers() });
-      return { library, note, encode: () => toBinary(pb.PodF32Schema, m), decode: (f) => fromBinary(pb.PodF32Schema, f), check };
-    }
-    case "msgpackr": {
-      const pk = new Packr({ useRecords: false, useFloat32: FLOAT32_OPTIONS.ALWAYS });
-      const v = { values: inp.elem === "u64" ? inp.bigints() : inp.elem === "u8" ? src : inp.numbers() };
-      return { library, note, encode: () => pk.pack(v), decode: (f) => pk.unpack(f), check };
-    }
+    case "bitwire":
+      return bitwirePodPeer(inp, note, check);
+    case "handwritten":
+      return handwrittenPodPeer(inp, note, check);
+    case "flatbuffers":
+      return flatbuffersPodPeer(inp, note, check);
+    case "protobuf-es":
+      return protobufPodPeer(inp, note, check);
+    case "msgpackr":
+      return msgpackrPodPeer(inp, note, check);
   }
+}
+
+function bitwirePodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): PodPeer {
+  const library = "bitwire";
+  const src = inp.values;
+  const w = new BitWriter(1024);
+  if (inp.elem === "u64") {
+    const v: bw.PodU64 = { values: inp.bigints() };
+    return { library, note, encode: () => bw.encodePodU64(v, w), decode: (f) => bw.decodePodU64(f), check };
+  }
+  if (inp.elem === "u8") {
+    const v: bw.PodU8 = { values: src as Uint8Array };
+    return { library, note, encode: () => bw.encodePodU8(v, w), decode: (f) => bw.decodePodU8(f), check };
+  }
+  const v: bw.PodF32 = { values: inp.numbers() };
+  return { library, note, encode: () => bw.encodePodF32(v, w), decode: (f) => bw.decodePodF32(f), check };
+}
+
+function handwrittenPodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): PodPeer {
+  const library = "handwritten";
+  const src = inp.values;
+  const raw = new Uint8Array(src.buffer, src.byteOffset, src.byteLength);
+  const out = new Uint8Array(4 + raw.length);
+  new DataView(out.buffer).setUint32(0, src.length, true);
+  const size = src.BYTES_PER_ELEMENT;
+  const make =
+    inp.elem === "u64"
+      ? (n: number): PodValues => new BigUint64Array(n)
+      : inp.elem === "u8"
+        ? (n: number): PodValues => new Uint8Array(n)
+        : (n: number): PodValues => new Float32Array(n);
+  return {
+    library,
+    note,
+    encode() {
+      // The count was written above (untimed); then the values' bytes (a
+      // little-endian machine: readPod checked).
+      out.set(raw, 4);
+      return out;
+    },
+    decode(f) {
+      const n = new DataView(f.buffer, f.byteOffset, f.byteLength).getUint32(0, true);
+      if (f.length !== 4 + n * size) {
+        throw new RangeError("block length does not match its count");
+      }
+      const values = make(n);
+      new Uint8Array(values.buffer).set(f.subarray(4));
+      return { values };
+    },
+    check,
+  };
+}
+
+function flatbuffersPodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): PodPeer {
+  const library = "flatbuffers";
+  const src = inp.values;
+  const b = new flatbuffers.Builder(1024);
+  if (inp.elem === "u64") {
+    const v = src as BigUint64Array;
+    return {
+      library,
+      note,
+      encode() {
+        b.clear();
+        fb.PodU64.startValuesVector(b, v.length);
+        for (let i = v.length - 1; i >= 0; i--) {
+          b.addInt64(v[i] as bigint);
+        }
+        const vec = b.endVector();
+        b.finish(fb.PodU64.createPodU64(b, vec));
+        return b.asUint8Array();
+      },
+      decode(f) {
+        const root = fb.PodU64.getRootAsPodU64(new flatbuffers.ByteBuffer(f));
+        const n = root.valuesLength();
+        const values = new BigUint64Array(n);
+        for (let i = 0; i < n; i++) {
+          values[i] = root.values(i) ?? 0n;
+        }
+        return { values };
+      },
+      check,
+    };
+  }
+  if (inp.elem === "u8") {
+    const v = src as Uint8Array;
+    return {
+      library,
+      note,
+      encode() {
+        b.clear();
+        b.finish(fb.PodU8.createPodU8(b, fb.PodU8.createValuesVector(b, v)));
+        return b.asUint8Array();
+      },
+      decode: (f) => ({ values: fb.PodU8.getRootAsPodU8(new flatbuffers.ByteBuffer(f)).valuesArray() }),
+      check,
+    };
+  }
+  const v = src as Float32Array;
+  return {
+    library,
+    note,
+    encode() {
+      b.clear();
+      b.finish(fb.PodF32.createPodF32(b, fb.PodF32.createValuesVector(b, v)));
+      return b.asUint8Array();
+    },
+    decode: (f) => ({ values: fb.PodF32.getRootAsPodF32(new flatbuffers.ByteBuffer(f)).valuesArray() }),
+    check,
+  };
+}
+
+function protobufPodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): PodPeer {
+  const library = "protobuf-es";
+  const src = inp.values;
+  if (inp.elem === "u64") {
+    const m = create(pb.PodU64Schema, { values: inp.bigints() });
+    return { library, note, encode: () => toBinary(pb.PodU64Schema, m), decode: (f) => fromBinary(pb.PodU64Schema, f), check };
+  }
+  if (inp.elem === "u8") {
+    const m = create(pb.PodU8Schema, { values: src as Uint8Array });
+    return { library, note, encode: () => toBinary(pb.PodU8Schema, m), decode: (f) => fromBinary(pb.PodU8Schema, f), check };
+  }
+  const m = create(pb.PodF32Schema, { values: inp.numbers() });
+  return { library, note, encode: () => toBinary(pb.PodF32Schema, m), decode: (f) => fromBinary(pb.PodF32Schema, f), check };
+}
+
+function msgpackrPodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): PodPeer {
+  const library = "msgpackr";
+  const src = inp.values;
+  const pk = new Packr({ useRecords: false, useFloat32: FLOAT32_OPTIONS.ALWAYS });
+  const v = { values: inp.elem === "u64" ? inp.bigints() : inp.elem === "u8" ? src : inp.numbers() };
+  return { library, note, encode: () => pk.pack(v), decode: (f) => pk.unpack(f), check };
 }
