@@ -53,23 +53,32 @@ pub fn f64_from_wire(bits: u64, at: u64) -> Result<f64> {
 pub fn quantize(v: f64, min: f64, max: f64, steps: u64, at: u64) -> Result<u64> {
     // `!(a <= b)` rather than `a > b` so that NaN is rejected too.
     if !(min <= v && v <= max) {
-        return Err(float_range_error(at, v, min, max));
+        return Err(float_range_error(
+            at,
+            v.to_bits(),
+            min.to_bits(),
+            max.to_bits(),
+        ));
     }
+    Ok(grid_index(v, min, max, steps))
+}
+
+/// The grid index of `v`, which is in `min..=max` (§4.3).
+#[inline(always)]
+pub(crate) fn grid_index(v: f64, min: f64, max: f64, steps: u64) -> u64 {
     let t = (v - min) / (max - min);
     // `t * steps + 0.5` is in `0.5..=steps + 0.5`, non-negative, so truncating is `floor`
     // (and needs no `std`, unlike `f64::floor`).
-    Ok((t * steps as f64 + 0.5) as u64)
+    (t * steps as f64 + 0.5) as u64
 }
 
-/// `OutOfRange` at `at` for the float `v` outside `min..=max` (or NaN).
+/// `OutOfRange` at `at` for the float of bits `value` outside `min..=max` (or NaN), the
+/// three given as their bits: an encoder's hot path passes integers to its cold error
+/// call (`f64` arguments there took an `Input` encode from 8.3 to 13.0 ns in the lab).
 #[cold]
 #[inline(never)]
-pub(crate) fn float_range_error(at: u64, v: f64, min: f64, max: f64) -> Error {
-    Error::new(ErrorKind::OutOfRange, at).with_detail(crate::Detail::FloatRange {
-        value: v.to_bits(),
-        min: min.to_bits(),
-        max: max.to_bits(),
-    })
+pub(crate) fn float_range_error(at: u64, value: u64, min: u64, max: u64) -> Error {
+    Error::new(ErrorKind::OutOfRange, at).with_detail(crate::Detail::FloatRange { value, min, max })
 }
 
 /// The grid value of `q` (§4.3), in binary64; `f32` fields round the result with `as f32`.

@@ -4,8 +4,8 @@
 //! the same instructions as if it spelled the arithmetic out.
 
 use crate::{
-    f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, quantize, sign_extend,
-    to_twos_complement, BitReader, BitWriter, Error, ErrorKind, Result,
+    f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, sign_extend, to_twos_complement,
+    BitReader, BitWriter, Error, ErrorKind, Result,
 };
 
 impl BitWriter<'_> {
@@ -34,10 +34,14 @@ impl BitWriter<'_> {
     #[inline]
     pub fn quantize(&self, value: f64, min: f64, max: f64, steps: u64, offset: u32) -> Result<u64> {
         if !(min <= value && value <= max) {
-            let at = self.bit_pos() + u64::from(offset);
-            return Err(crate::float::float_range_error(at, value, min, max));
+            return Err(crate::float::float_range_error(
+                self.bit_pos() + u64::from(offset),
+                value.to_bits(),
+                min.to_bits(),
+                max.to_bits(),
+            ));
         }
-        quantize(value, min, max, steps, 0)
+        Ok(crate::float::grid_index(value, min, max, steps))
     }
 }
 
