@@ -26,6 +26,10 @@ pub mod syntax;
 use std::path::Path;
 
 pub use diag::Diagnostics;
+
+/// The version of the packed wire format this compiler generates and decodes (docs/spec.md).
+/// A change to the bytes of any value bumps it; `bitwire --version` prints it.
+pub const WIRE_FORMAT_VERSION: u32 = 1;
 pub use sema::{FsLoader, MemLoader, SourceLoader};
 
 /// Compiles the schema at `path` and the files it imports (relative to the

@@ -4,6 +4,7 @@
 //! Exit codes: 0 when no change is breaking, 1 when one is, 2 when a schema does not
 //! compile.
 
+use super::term;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,7 +23,7 @@ pub struct CompatArgs {
 pub fn run(args: &CompatArgs) -> ExitCode {
     match compat::compare_files(&args.old, &args.new) {
         Ok(report) => {
-            print!("{}", report.render());
+            term::print_report(&report.render());
             if report.is_breaking() {
                 ExitCode::FAILURE
             } else {
@@ -30,7 +31,7 @@ pub fn run(args: &CompatArgs) -> ExitCode {
             }
         }
         Err(diags) => {
-            eprint!("{}", diags.render());
+            term::eprint_report(&diags.render());
             ExitCode::from(2)
         }
     }

@@ -1,6 +1,7 @@
 //! `bitwire fingerprint SCHEMA`: print the schema fingerprint (`game.bw 0123…`), then one line per
 //! named type (`Name 0123456789abcdef`). See `docs/tooling.md`, "Fingerprint".
 
+use super::term;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -13,7 +14,7 @@ use crate::sema::{self, FsLoader};
 pub fn run(args: &SchemaArg) -> ExitCode {
     let (schema, diags) = sema::compile(&args.schema.to_string_lossy(), &FsLoader::new(""));
     if !diags.items.is_empty() {
-        eprint!("{}", diags.render());
+        term::eprint_report(&diags.render());
     }
     let Some(schema) = schema.filter(|_| !diags.has_errors()) else {
         return ExitCode::FAILURE;

@@ -1,6 +1,7 @@
 //! `bitwire fmt`: rewrite schema files in the canonical layout, or (`--check`)
 //! list the ones that are not.
 
+use super::term;
 use std::process::ExitCode;
 
 use super::FmtArgs;
@@ -25,7 +26,7 @@ pub fn run(args: &FmtArgs) -> ExitCode {
         let formatted = match format_source(&name, &source) {
             Ok(formatted) => formatted,
             Err(diags) => {
-                eprint!("{}", diags.render());
+                term::eprint_report(&diags.render());
                 failed = true;
                 continue;
             }

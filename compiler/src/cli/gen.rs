@@ -1,6 +1,7 @@
 //! `bitwire gen --lang rust --out DIR SCHEMA`: compile a schema and write the
 //! generated code for one language into `DIR`, one file per schema.
 
+use super::term;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -13,7 +14,7 @@ use crate::sema::{self, FsLoader};
 pub fn run(args: &GenArgs) -> ExitCode {
     let (schema, diags) = sema::compile(&args.schema.to_string_lossy(), &FsLoader::new(""));
     if !diags.items.is_empty() {
-        eprint!("{}", diags.render());
+        term::eprint_report(&diags.render());
     }
     let Some(schema) = schema.filter(|_| !diags.has_errors()) else {
         return ExitCode::FAILURE;

@@ -1,6 +1,7 @@
 //! `bitwire check`, `bitwire ir` and `bitwire plan`: run the front end and report
 //! diagnostics, or print the compiled IR or its codec plan as JSON.
 
+use super::term;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -11,7 +12,7 @@ use crate::sema::{self, FsLoader};
 fn compile(args: &SchemaArg) -> Option<crate::ir::Schema> {
     let (schema, diags) = sema::compile(&args.schema.to_string_lossy(), &FsLoader::new(""));
     if !diags.items.is_empty() {
-        eprint!("{}", diags.render());
+        term::eprint_report(&diags.render());
     }
     schema.filter(|_| !diags.has_errors())
 }

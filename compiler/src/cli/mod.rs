@@ -15,10 +15,17 @@ mod fingerprint;
 mod fmt;
 mod gen;
 mod ir;
+mod term;
+
+/// What `bitwire --version` prints: the compiler's version and the wire format's.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (packed wire format 1)");
 
 /// Schema compiler and reference codec for the bitwire packed wire format.
 #[derive(Debug, Parser)]
-#[command(name = "bitwire", version, about, long_about = None)]
+#[command(name = "bitwire", version = VERSION, about, long_about = None)]
+#[command(
+    after_help = "Examples:\n  bitwire check game.bw\n  bitwire gen --lang rust -o src/generated game.bw\n  echo '{\"seq\": 1}' | bitwire encode --schema game.bw --type Input --hex\n\nDocs: https://github.com/bitwire-dev/bitwire/blob/main/docs/getting-started.md"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -28,29 +35,64 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Generate code for a schema.
+    #[command(
+        after_help = "Example:\n  bitwire gen --lang rust -o src/generated game.bw\n  bitwire gen --lang go --package game -o game game.bw\n  bitwire gen --lang ts --json -o src/gen game.bw"
+    )]
     Gen(GenArgs),
     /// Check a schema and report every diagnostic.
+    #[command(after_help = "Example:\n  bitwire check game.bw")]
     Check(SchemaArg),
     /// Print the compiled IR of a schema as JSON.
+    #[command(after_help = "Example:\n  bitwire ir game.bw > game.ir.json")]
     Ir(SchemaArg),
     /// Print the codec plan of a schema as JSON: every wire operation, check, error
     /// kind and allocation charge the code generators print (ADR 0010).
+    #[command(after_help = "Example:\n  bitwire plan game.bw > game.plan.json")]
     Plan(SchemaArg),
     /// Encode a JSON value into packed bytes (reference codec).
+    #[command(
+        after_help = "Example:\n  echo '{\"seq\": 1, \"move_x\": 0.0}' | bitwire encode --schema game.bw --type Input --hex\n  bitwire encode --schema game.bw --type Input -i input.json -o input.bin"
+    )]
     Encode(CodecArgs),
     /// Decode packed bytes into a JSON value (reference codec).
+    #[command(
+        after_help = "Example:\n  echo 0a00ff | bitwire decode --schema game.bw --type Input --hex\n  bitwire decode --schema game.bw --type Input -i input.bin"
+    )]
     Decode(CodecArgs),
     /// Format schema files in place in the canonical layout (`--check`: only list
     /// the files that would change).
+    #[command(
+        after_help = "Example:\n  bitwire fmt schemas/*.bw\n  bitwire fmt --check game.bw   # exit 1 if not formatted"
+    )]
     Fmt(FmtArgs),
     /// Annotated dump of packed bytes: every value with its path, bits and meaning.
+    #[command(
+        after_help = "Example:\n  bitwire explain --schema game.bw --type Packet64 --hex < packet.hex"
+    )]
     Explain(CodecArgs),
     /// Check packed bytes completely (reference codec): `ok: N bytes` or the error.
+    #[command(
+        after_help = "Example:\n  bitwire verify --schema game.bw --type Packet64 -i packet.bin"
+    )]
     Verify(CodecArgs),
     /// Compare two versions of a schema: every change, wire-compatible or breaking.
+    #[command(after_help = "Example:\n  bitwire compat v1/game.bw v2/game.bw")]
     Compat(CompatArgs),
     /// Print the schema fingerprint and one per named type (hash of the packed wire).
+    #[command(after_help = "Example:\n  bitwire fingerprint game.bw")]
     Fingerprint(SchemaArg),
+    /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
+    #[command(
+        after_help = "Example:\n  bitwire completions bash > ~/.local/share/bash-completion/completions/bitwire\n  bitwire completions zsh > \"${fpath[1]}/_bitwire\"\n  bitwire completions fish > ~/.config/fish/completions/bitwire.fish"
+    )]
+    Completions(CompletionsArgs),
+}
+
+/// Arguments of `bitwire completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell to print the script for.
+    pub shell: clap_complete::Shell,
 }
 
 /// Target languages of `bitwire gen`.
@@ -70,7 +112,12 @@ pub struct GenArgs {
     #[arg(long)]
     pub lang: Lang,
     /// Output directory (created if missing).
-    #[arg(long)]
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "DIR"
+    )]
     pub out: PathBuf,
     /// Also emit JSON conversions (Rust: needs the runtime's `json` feature).
     #[arg(long)]
@@ -121,6 +168,15 @@ pub struct FmtArgs {
     pub files: Vec<PathBuf>,
 }
 
+/// `bitwire completions SHELL`: the script on standard output (a closed pipe is not an error).
+fn completions(shell: clap_complete::Shell) -> ExitCode {
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "bitwire", &mut script);
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), &script);
+    ExitCode::SUCCESS
+}
+
 /// Runs the CLI with the process arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -136,5 +192,6 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => explain::verify(&args),
         Command::Compat(args) => compat::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),
+        Command::Completions(args) => completions(args.shell),
     }
 }
