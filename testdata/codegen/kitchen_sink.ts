@@ -415,6 +415,9 @@ export function decodeScalars(bytes: Uint8Array, limits?: bw.Limits): Scalars {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writeScalars(w: bw.BitWriter, v: Scalars): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Scalars)");
+  }
   const flag = v.flag;
   const tiny = v.tiny;
   const full8 = v.full8;
@@ -1094,6 +1097,9 @@ export function decodeComposite(bytes: Uint8Array, limits?: bw.Limits): Composit
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writeComposite(w: bw.BitWriter, v: Composite): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Composite)");
+  }
   try {
     const value = v.type;
     if (typeof value !== "number" || (value & 255) !== value) {
@@ -1167,7 +1173,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const list = v.arr;
     if (!Array.isArray(list)) {
-      throw bw.typeError("InvalidLength", w.bitPos, list, "an array");
+      throw bw.typeError("InvalidLength", w.bitPos, list, "an array of 3 elements");
     }
     if (list.length !== 3) {
       throw bw.lengthError(w.bitPos, list.length, 3);
@@ -1190,7 +1196,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const list2 = v.bytesArr;
     if (!Array.isArray(list2)) {
-      throw bw.typeError("InvalidLength", w.bitPos, list2, "an array");
+      throw bw.typeError("InvalidLength", w.bitPos, list2, "an array of 4 elements");
     }
     if (list2.length !== 4) {
       throw bw.lengthError(w.bitPos, list2.length, 4);
@@ -1213,7 +1219,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const list3 = v.points;
     if (!Array.isArray(list3)) {
-      throw bw.typeError("InvalidLength", w.bitPos, list3, "an array");
+      throw bw.typeError("InvalidLength", w.bitPos, list3, "an array of 2 elements");
     }
     if (list3.length !== 2) {
       throw bw.lengthError(w.bitPos, list3.length, 2);
@@ -1233,7 +1239,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const list4 = v.list;
     if (!Array.isArray(list4)) {
-      throw bw.typeError("InvalidLength", w.bitPos, list4, "an array");
+      throw bw.typeError("InvalidLength", w.bitPos, list4, "an array of at most 20 elements");
     }
     if (list4.length > 20) {
       throw bw.lengthError(w.bitPos, list4.length, 20);
@@ -1264,7 +1270,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
     for (const item5 of list5) {
       try {
         if (!Array.isArray(item5)) {
-          throw bw.typeError("InvalidLength", w.bitPos, item5, "an array");
+          throw bw.typeError("InvalidLength", w.bitPos, item5, "an array of at most 3 elements");
         }
         if (item5.length > 3) {
           throw bw.lengthError(w.bitPos, item5.length, 3);
@@ -1324,7 +1330,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const blob = v.blob;
     if (!(blob instanceof Uint8Array)) {
-      throw bw.typeError("InvalidLength", w.bitPos, blob, "a Uint8Array");
+      throw bw.typeError("InvalidLength", w.bitPos, blob, "a Uint8Array of at most 7 bytes");
     }
     if (blob.length > 7) {
       throw bw.lengthError(w.bitPos, blob.length, 7);
@@ -1347,7 +1353,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const list6 = v.octets;
     if (!Array.isArray(list6)) {
-      throw bw.typeError("InvalidLength", w.bitPos, list6, "an array");
+      throw bw.typeError("InvalidLength", w.bitPos, list6, "an array of at most 255 elements");
     }
     if (list6.length > 255) {
       throw bw.lengthError(w.bitPos, list6.length, 255);
@@ -1406,7 +1412,7 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   try {
     const list8 = v.anotherFieldWithALongNameForTests;
     if (!Array.isArray(list8)) {
-      throw bw.typeError("InvalidLength", w.bitPos, list8, "an array");
+      throw bw.typeError("InvalidLength", w.bitPos, list8, "an array of at most 100 elements");
     }
     if (list8.length > 100) {
       throw bw.lengthError(w.bitPos, list8.length, 100);
@@ -2029,6 +2035,9 @@ export function decodePoint(bytes: Uint8Array, limits?: bw.Limits): Point {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writePoint(w: bw.BitWriter, v: Point): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Point)");
+  }
   const x = v.x;
   const y = v.y;
   if (
@@ -2161,7 +2170,10 @@ export function decodeEmpty(bytes: Uint8Array, limits?: bw.Limits): Empty {
 }
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
-export function writeEmpty(_w: bw.BitWriter, _v: Empty): void {
+export function writeEmpty(w: bw.BitWriter, v: Empty): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Empty)");
+  }
 }
 
 /** Reads a value at the reader's position. */
@@ -2249,6 +2261,9 @@ export function decodeShape(bytes: Uint8Array, limits?: bw.Limits): Shape {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writeShape(w: bw.BitWriter, v: Shape): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("InvalidEnum", w.bitPos, v, "an object (union Shape)");
+  }
   switch (v.kind) {
     case "Circle": {
       w.writeBits(0, 3);
@@ -2277,7 +2292,7 @@ export function writeShape(w: bw.BitWriter, v: Shape): void {
       try {
         const list = v.value;
         if (!Array.isArray(list)) {
-          throw bw.typeError("InvalidLength", w.bitPos, list, "an array");
+          throw bw.typeError("InvalidLength", w.bitPos, list, "an array of at most 4 elements");
         }
         if (list.length > 4) {
           throw bw.lengthError(w.bitPos, list.length, 4);
@@ -2540,6 +2555,9 @@ export function decodeLonely(bytes: Uint8Array, limits?: bw.Limits): Lonely {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writeLonely(w: bw.BitWriter, v: Lonely): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("InvalidEnum", w.bitPos, v, "an object (union Lonely)");
+  }
   switch (v.kind) {
     case "Alone": {
       try {
@@ -2659,6 +2677,9 @@ export function decodeWrapper(bytes: Uint8Array, limits?: bw.Limits): Wrapper {
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writeWrapper(w: bw.BitWriter, v: Wrapper): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Wrapper)");
+  }
   try {
     writeShape(w, v.shape);
   } catch (e) {
@@ -2767,16 +2788,26 @@ export type Message =
 
 /** The dispatch id of a message (spec §2.3). */
 export function messageId(m: Message): number {
+  if (typeof m !== "object" || m === null) {
+    throw bw.typeError("InvalidEnum", 0, m, "an object (union Message)");
+  }
   switch (m.kind) {
     case "Wrapper": return WRAPPER_MESSAGE_ID;
   }
+  // Only reachable from untyped JavaScript: a kind the schema does not declare.
+  throw bw.enumError(0, (m as { kind: unknown }).kind);
 }
 
 /** Encodes a message's value at the top level; see the type's own `encode` function. */
 export function encodeMessage(m: Message, w?: bw.BitWriter): Uint8Array {
+  if (typeof m !== "object" || m === null) {
+    throw bw.typeError("InvalidEnum", 0, m, "an object (union Message)");
+  }
   switch (m.kind) {
     case "Wrapper": return encodeWrapper(m.value, w);
   }
+  // Only reachable from untyped JavaScript: a kind the schema does not declare.
+  throw bw.enumError(0, (m as { kind: unknown }).kind);
 }
 
 /**

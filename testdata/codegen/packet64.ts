@@ -116,6 +116,9 @@ export function decodePacket64(bytes: Uint8Array, limits?: bw.Limits): Packet64 
 
 /** Writes the value's bit stream (no padding) at the writer's position. */
 export function writePacket64(w: bw.BitWriter, v: Packet64): void {
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Packet64)");
+  }
   const isAlive = v.isAlive;
   const weaponId = v.weaponId;
   const teamId = v.teamId;
@@ -280,16 +283,26 @@ export type Message =
 
 /** The dispatch id of a message (spec §2.3). */
 export function messageId(m: Message): number {
+  if (typeof m !== "object" || m === null) {
+    throw bw.typeError("InvalidEnum", 0, m, "an object (union Message)");
+  }
   switch (m.kind) {
     case "Packet64": return PACKET64_MESSAGE_ID;
   }
+  // Only reachable from untyped JavaScript: a kind the schema does not declare.
+  throw bw.enumError(0, (m as { kind: unknown }).kind);
 }
 
 /** Encodes a message's value at the top level; see the type's own `encode` function. */
 export function encodeMessage(m: Message, w?: bw.BitWriter): Uint8Array {
+  if (typeof m !== "object" || m === null) {
+    throw bw.typeError("InvalidEnum", 0, m, "an object (union Message)");
+  }
   switch (m.kind) {
     case "Packet64": return encodePacket64(m.value, w);
   }
+  // Only reachable from untyped JavaScript: a kind the schema does not declare.
+  throw bw.enumError(0, (m as { kind: unknown }).kind);
 }
 
 /**

@@ -393,10 +393,7 @@ impl Node {
             Op::Optional(inner) => inner.wrong_type_kind(plan),
             Op::Array(_) | Op::List(_) | Op::Bytes(_) => Kind::InvalidLength,
             Op::String(_) => Kind::InvalidUtf8,
-            Op::Named(id) => match plan.get(*id).body {
-                super::Body::Union(_) => Kind::InvalidEnum,
-                _ => Kind::OutOfRange,
-            },
+            Op::Named(id) => plan.get(*id).body.wrong_type_kind(),
         }
     }
 
@@ -412,6 +409,19 @@ impl Node {
             Op::String(l) => l.max.is_some() || !lang.valid_strings,
             Op::Bytes(l) => l.max.is_some() || !lang.typed,
             Op::Named(_) => true,
+        }
+    }
+}
+
+impl super::Body {
+    /// The kind for a value that is not of the named type at all (see
+    /// [`Node::wrong_type_kind`]): `InvalidEnum` for an enum or union (no declared name
+    /// or kind), `OutOfRange` for a struct (TypeScript: `null` or a number where an
+    /// object must be).
+    pub fn wrong_type_kind(&self) -> Kind {
+        match self {
+            super::Body::Union(_) | super::Body::Enum(_) => Kind::InvalidEnum,
+            super::Body::Struct(_) => Kind::OutOfRange,
         }
     }
 }

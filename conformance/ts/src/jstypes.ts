@@ -8,7 +8,9 @@
 // `OutOfRange`; an enum name or union kind that is not declared `InvalidEnum`; a string
 // that is not a string or has a lone surrogate `InvalidUtf8`; an array, list or bytes
 // that is not an array (a `Uint8Array` for bytes) or has the wrong length
-// `InvalidLength`; an optional's value other than `null` fails as its payload would.
+// `InvalidLength`; an optional's value other than `null` fails as its payload would; a
+// struct that is not an object (`null`, `undefined`, a number) `OutOfRange`, a union
+// `InvalidEnum` — never the engine's `TypeError`. A missing property is `undefined`.
 
 import { BitwireError } from "@bitwire/runtime";
 
@@ -93,6 +95,20 @@ const input = (): game.Input => ({
   pitch: 0,
 });
 
+const wrapper = (): ks.Wrapper => ({
+  shape: { kind: "Nothing" },
+  lonely: { kind: "Alone", value: true },
+  empty: {},
+  composite: composite(),
+});
+
+/** A copy of `value` without the property `key`, as untyped JavaScript may pass it. */
+function without<T extends object>(value: T, key: keyof T): T {
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
+}
+
 /** One field of a valid value replaced by something of the wrong type. */
 type Case = [name: string, run: () => unknown, kind: string, bit: number, path: string];
 
@@ -147,6 +163,37 @@ const cases: Case[] = [
   ["union of an undeclared kind", () => ks.encodeShape({ kind: "Triangle" } as never), "InvalidEnum", 0, ""],
   ["union payload out of range", () => ks.encodeShape({ kind: "Circle", value: 256 }), "OutOfRange", 3, "Circle"],
   ["union payload of the wrong type", () => ks.encodeShape({ kind: "Label", value: 5 as never }), "InvalidUtf8", 3, "Label"],
+  // Missing values: a struct or union that is not an object, or has no such property.
+  ["top-level struct given undefined", () => game.encodePacket64(undefined as never), "OutOfRange", 0, ""],
+  ["top-level struct given null", () => ks.encodeScalars(null as never), "OutOfRange", 0, ""],
+  ["top-level struct given a number", () => ks.encodeComposite(5 as never), "OutOfRange", 0, ""],
+  ["empty struct given null", () => ks.encodeEmpty(null as never), "OutOfRange", 0, ""],
+  ["struct with no properties", () => game.encodePacket64({} as never), "OutOfRange", 0, "is_alive"],
+  ["missing u64", () => ks.encodeScalars(without(scalars(), "wide")), "OutOfRange", 23, "wide"],
+  ["missing i64 bounded", () => ks.encodeScalars(without(scalars(), "huge")), "OutOfRange", 377, "huge"],
+  ["missing enum", () => ks.encodeScalars(without(scalars(), "mode")), "InvalidEnum", 518, "mode"],
+  ["missing varu64", () => ks.encodeComposite(without(composite(), "big")), "OutOfRange", 18, "big"],
+  ["missing optional", () => ks.encodeComposite(without(composite(), "maybe")), "OutOfRange", 29, "maybe"],
+  ["missing list", () => ks.encodeComposite(without(composite(), "list")), "InvalidLength", 130, "list"],
+  ["missing string", () => ks.encodeComposite(without(composite(), "name")), "InvalidUtf8", 140, "name"],
+  ["missing bytes", () => ks.encodeComposite(without(composite(), "blob")), "InvalidLength", 150, "blob"],
+  ["nested struct in a run given null", () => game.encodeInput({ ...input(), buttons: null as never }), "OutOfRange", 32, "buttons"],
+  ["nested struct in a run missing", () => game.encodeInput(without(input(), "buttons")), "OutOfRange", 32, "buttons"],
+  ["optional struct given a number", () => ks.encodeComposite({ ...composite(), maybeNamed: 5 as never }), "OutOfRange", 30, "maybe_named"],
+  ["array element struct given null", () => ks.encodeComposite({ ...composite(), points: [null as never, null as never] }), "OutOfRange", 98, "points[0]"],
+  ["list element given null", () => ks.encodeComposite({ ...composite(), nested: [null as never] }), "InvalidLength", 140, "nested[0]"],
+  ["struct field given undefined", () => ks.encodeWrapper({ ...wrapper(), composite: undefined as never }), "OutOfRange", 4, "composite"],
+  ["empty struct field given null", () => ks.encodeWrapper({ ...wrapper(), empty: null as never }), "OutOfRange", 4, "empty"],
+  ["union given null", () => ks.encodeShape(null as never), "InvalidEnum", 0, ""],
+  ["union field given undefined", () => ks.encodeWrapper({ ...wrapper(), shape: undefined as never }), "InvalidEnum", 0, "shape"],
+  ["union without a kind", () => ks.encodeShape({} as never), "InvalidEnum", 0, ""],
+  ["union struct payload given null", () => ks.encodeShape({ kind: "Rect", value: null as never }), "OutOfRange", 3, "Rect"],
+  ["union struct payload missing", () => ks.encodeShape({ kind: "Rect" } as never), "OutOfRange", 3, "Rect"],
+  ["union list payload element null", () => ks.encodeShape({ kind: "Dots", value: [null as never] }), "OutOfRange", 6, "Dots[0]"],
+  ["message given null", () => ks.encodeMessage(null as never), "InvalidEnum", 0, ""],
+  ["message of an undeclared kind", () => ks.encodeMessage({ kind: "Nope" } as never), "InvalidEnum", 0, ""],
+  ["message id of an undeclared kind", () => ks.messageId({ kind: "Nope" } as never), "InvalidEnum", 0, ""],
+  ["message value given null", () => game.encodeMessage({ kind: "Input", value: null as never }), "OutOfRange", 0, ""],
 ];
 
 /** Runs every case; returns the problems (empty when each fails as it should). */
@@ -175,10 +222,40 @@ export function runJsTypes(): { passed: number; problems: string[] } {
       problems.push(`message ${String(e)}, expected ${want}`);
     }
   }
+  // Messages of wrong and missing values name the value and what it had to be.
+  const messages: [() => unknown, string][] = [
+    [
+      () => ks.encodeScalars({ ...scalars(), wide: 5 as never }),
+      "OutOfRange at bit 23, wide: the number 5, expected a bigint in 0..=18446744073709551615",
+    ],
+    [
+      () => game.encodeInput({ ...input(), moveX: undefined as never }),
+      "OutOfRange at bit 16, move_x: undefined, expected a number in -1.0..=1.0",
+    ],
+    [
+      () => game.encodeInput({ ...input(), buttons: null as never }),
+      "OutOfRange at bit 32, buttons: null, expected an object (struct Buttons)",
+    ],
+    [
+      () => ks.encodeComposite({ ...composite(), list: "x" as never }),
+      'InvalidLength at bit 130, list: the string "x", expected an array of at most 20 elements',
+    ],
+    [() => ks.encodeShape(undefined as never), "InvalidEnum at bit 0: undefined, expected an object (union Shape)"],
+  ];
+  for (const [run, want] of messages) {
+    try {
+      run();
+      problems.push(`encoded, expected ${want}`);
+    } catch (e) {
+      if (!(e instanceof BitwireError) || e.message !== want) {
+        problems.push(`message ${String(e)}, expected ${want}`);
+      }
+    }
+  }
   // Surrogate pairs are fine, and written as one 4-byte character.
   const emoji = ks.decodeComposite(ks.encodeComposite({ ...composite(), name: "\ud83d\ude00" }).slice());
   if (emoji.name !== "\ud83d\ude00") {
     problems.push(`a surrogate pair came back as ${JSON.stringify(emoji.name)}`);
   }
-  return { passed: cases.length + 2 - problems.length, problems };
+  return { passed: cases.length + messages.length + 2 - problems.length, problems };
 }

@@ -222,13 +222,15 @@ function detailed(kind: ErrorKind, bit: number, path: string[], detail: ErrorDet
 /**
  * `OutOfRange` at `bit` for an integer field holding `value`, which is not an integer
  * of `min..=max`: a number outside the range or not an integer, or (from untyped
- * JavaScript) not a `number` / `bigint` at all.
+ * JavaScript) not of the field's type (`number`, or `bigint` when `min` is one) at all.
  */
 export function rangeError(bit: number, value: unknown, min: Int, max: Int, ...path: string[]): BitwireError {
-  if (typeof value === "number" || typeof value === "bigint") {
+  // A `number` for a `bigint` field (or the other way round) is of the wrong type,
+  // whatever its value.
+  if (typeof value === typeof min && (typeof value === "number" || typeof value === "bigint")) {
     return detailed("OutOfRange", bit, path, { type: "Range", value, min, max });
   }
-  const expected = typeof min === "bigint" ? "a bigint" : "an integer";
+  const expected = `${typeof min === "bigint" ? "a bigint" : "an integer"} in ${min}..=${max}`;
   return typeError("OutOfRange", bit, value, expected, ...path);
 }
 
@@ -237,7 +239,7 @@ export function floatRangeError(bit: number, value: unknown, min: number, max: n
   if (typeof value === "number") {
     return detailed("OutOfRange", bit, path, { type: "FloatRange", value, min, max });
   }
-  return typeError("OutOfRange", bit, value, "a number", ...path);
+  return typeError("OutOfRange", bit, value, `a number in ${float(min)}..=${float(max)}`, ...path);
 }
 
 /**

@@ -107,8 +107,11 @@ test("error messages name the value and the limit, as Rust's Display does", () =
   eq(range.message, "OutOfRange at bit 37, entities[3].health: 1200 not in 0..=1000");
   eq(range.detail.type, "Range");
   eq(rangeError(0, 2.5, 0, 15).message, "OutOfRange at bit 0: 2.5 not in 0..=15");
-  eq(rangeError(0, "5", 0, 15).message, 'OutOfRange at bit 0: the string "5", expected an integer');
-  eq(rangeError(0, undefined, 0n, 10n).message, "OutOfRange at bit 0: undefined, expected a bigint");
+  eq(rangeError(0, "5", 0, 15).message, 'OutOfRange at bit 0: the string "5", expected an integer in 0..=15');
+  eq(rangeError(0, undefined, 0n, 10n).message, "OutOfRange at bit 0: undefined, expected a bigint in 0..=10");
+  eq(rangeError(0, 5, 0n, 10n).message, "OutOfRange at bit 0: the number 5, expected a bigint in 0..=10");
+  eq(rangeError(0, 5n, 0, 10).message, "OutOfRange at bit 0: the bigint 5n, expected an integer in 0..=10");
+  eq(floatRangeError(4, "1", -1, 1).message, 'OutOfRange at bit 4: the string "1", expected a number in -1.0..=1.0');
   eq(floatRangeError(4, 2, -1, 1, "x").message, "OutOfRange at bit 4, x: 2.0 not in -1.0..=1.0");
   eq(floatRangeError(4, Number.NaN, -1, 1).message, "OutOfRange at bit 4: NaN not in -1.0..=1.0");
   eq(enumError(1, "Purple").message, 'InvalidEnum at bit 1: "Purple" is not declared');

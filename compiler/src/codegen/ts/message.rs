@@ -4,6 +4,7 @@
 
 use super::printer::Printer;
 use super::{naming, Gen};
+use crate::plan::Kind;
 
 /// Prints `Message`, `messageId`, `encodeMessage` and `decodeMessage`.
 pub fn dispatch(g: &Gen, p: &mut Printer) {
@@ -25,6 +26,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.blank();
     p.doc(&[vec!["The dispatch id of a message (spec §2.3).".into()]]);
     p.open(format!("export function messageId(m: {msg}): number {{"));
+    message_check(p, msg);
     p.open("switch (m.kind) {");
     for (id, def) in &messages {
         p.line(format!(
@@ -34,6 +36,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         ));
     }
     p.close("}");
+    undeclared_kind(p);
     p.close("}");
     p.blank();
     p.doc(&[vec![
@@ -42,6 +45,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.open(format!(
         "export function encodeMessage(m: {msg}, w?: bw.BitWriter): Uint8Array {{"
     ));
+    message_check(p, msg);
     p.open("switch (m.kind) {");
     for (id, def) in &messages {
         p.line(format!(
@@ -51,6 +55,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         ));
     }
     p.close("}");
+    undeclared_kind(p);
     p.close("}");
     p.blank();
     p.doc(&[vec![
@@ -72,4 +77,18 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.line("default: throw bw.error(\"InvalidEnum\", 0);");
     p.close("}");
     p.close("}");
+}
+
+/// Prints the check that a dispatch value is an object (see
+/// [`object_check`](super::encode::object_check)): `InvalidEnum` at bit 0, as for a
+/// union, since `kind` picks the message.
+fn message_check(p: &mut Printer, msg: &str) {
+    super::encode::object_check(p, "m", "0", Kind::InvalidEnum, msg, "union", &[]);
+}
+
+/// Prints the end of a switch over the message kinds: from untyped JavaScript, a kind
+/// the schema does not declare.
+fn undeclared_kind(p: &mut Printer) {
+    p.line("// Only reachable from untyped JavaScript: a kind the schema does not declare.");
+    p.line("throw bw.enumError(0, (m as { kind: unknown }).kind);");
 }

@@ -16,7 +16,7 @@ use super::printer::Printer;
 use super::{int_lit, naming, wrapped, Gen, Locals};
 use crate::codegen::ts::bits::Raw;
 use crate::ir::TypeId;
-use crate::plan::{Body, EnumPlan, Lang, StructPlan, UnionPlan};
+use crate::plan::{Body, EnumPlan, Kind, Lang, Run, StructPlan, UnionPlan};
 use runs::{range_error_fn, write_run, Checks, Member};
 pub(crate) use values::write_value;
 
@@ -69,19 +69,18 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
 
 fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &mut Locals) {
     let ident = g.ident(id);
-    let (w, v) = if s.fields.is_empty() {
-        ("_w", "_v")
-    } else {
-        ("w", "v")
-    };
     p.open(format!(
-        "export function write{ident}({w}: bw.BitWriter, {v}: {ident}): void {{"
+        "export function write{ident}(w: bw.BitWriter, v: {ident}): void {{"
     ));
+    let kind = g.plan.get(id).body.wrong_type_kind();
+    object_check(p, "v", "w.bitPos", kind, &g.schema.types[id].name, "struct", &[]);
     let mut checks = Checks::new(&g.names.types[id].lower);
     let mut leaves = super::decode::LeafLocals::new(g, id, locals);
+    let mut checked: Vec<Vec<usize>> = Vec::new();
     for step in &s.steps {
         match step {
             crate::plan::Step::Run(run) => {
+                nested_object_checks(g, p, id, run, &mut checked);
                 let members: Vec<Member> = run
                     .leaves
                     .iter()
@@ -142,6 +141,9 @@ fn write_union(g: &Gen, p: &mut Printer, id: TypeId, u: &UnionPlan, locals: &mut
     p.open(format!(
         "export function write{ident}(w: bw.BitWriter, v: {ident}): void {{"
     ));
+    let name = &g.schema.types[id].name;
+    let kind = g.plan.get(id).body.wrong_type_kind();
+    object_check(p, "v", "w.bitPos", kind, name, "union", &[]);
     p.open("switch (v.kind) {");
     for arm in &u.arms {
         p.open(format!("case {}: {{", naming::str_lit(&arm.name)));
@@ -166,6 +168,64 @@ fn write_union(g: &Gen, p: &mut Printer, id: TypeId, u: &UnionPlan, locals: &mut
     p.line("// Only reachable from untyped JavaScript: a kind the union does not declare.");
     p.line("throw bw.enumError(w.bitPos, (v as { kind: unknown }).kind);");
     p.close("}");
+}
+
+/// Prints the check that `x` is an object, before any property of it is read: from
+/// untyped JavaScript, `null`, `undefined` or a primitive where a struct or union
+/// must be fails with the plan's kind for the type (`Node::wrong_type_kind`) at the
+/// bit where the value would start, not with the engine's `TypeError`.
+pub(crate) fn object_check(
+    p: &mut Printer,
+    x: &str,
+    at: &str,
+    kind: Kind,
+    name: &str,
+    what: &str,
+    path: &[String],
+) {
+    p.open_if(&format!("typeof {x} !== \"object\" || {x} === null"));
+    let mut args = vec![
+        format!("\"{}\"", kind.name()),
+        at.to_string(),
+        x.to_string(),
+        format!("\"an object ({what} {name})\""),
+    ];
+    args.extend(path.iter().map(|n| naming::str_lit(n)));
+    p.list("throw bw.typeError(", &args, ");");
+    p.close("}");
+}
+
+/// The object checks of the nested structs a run reaches into (`v.buttons` before
+/// `v.buttons.fire` is read), outermost first, each once per write function, at the
+/// bit of the struct's first scalar.
+fn nested_object_checks(
+    g: &Gen,
+    p: &mut Printer,
+    id: TypeId,
+    run: &Run,
+    checked: &mut Vec<Vec<usize>>,
+) {
+    for prefix in run.nested_structs() {
+        if checked.contains(&prefix) {
+            continue;
+        }
+        let first = run
+            .leaves
+            .iter()
+            .find(|l| l.path.starts_with(&prefix))
+            .expect("a nested struct has a scalar in the run");
+        let inner = g.plan.nested_struct(id, &prefix);
+        let value = format!("v.{}", super::leaf_props(g, id, &prefix).join("."));
+        let at = match first.offset {
+            0 => "w.bitPos".to_string(),
+            o => format!("w.bitPos + {o}"),
+        };
+        let names = &first.names[..prefix.len()];
+        let name = &g.schema.types[inner].name;
+        let kind = g.plan.get(inner).body.wrong_type_kind();
+        object_check(p, &value, &at, kind, name, "struct", names);
+        checked.push(prefix);
+    }
 }
 
 /// Writes a tag (a literal or a checked local) of `bits` bits.

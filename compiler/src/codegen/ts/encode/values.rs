@@ -55,7 +55,8 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
             p.close("}");
         }
         Op::Array(a) => {
-            let list = array(p, locals, x, wrong);
+            let expected = format!("an array of {} elements", a.len);
+            let list = array(p, locals, x, wrong, &expected);
             p.open(format!("if ({list}.length !== {}) {{", a.len));
             p.line(format!(
                 "throw bw.lengthError(w.bitPos, {list}.length, {});",
@@ -65,7 +66,8 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
             write_elements(g, p, locals, &a.elem, &list);
         }
         Op::List(l) => {
-            let list = array(p, locals, x, wrong);
+            let expected = bounded("an array", l.length.max, "elements");
+            let list = array(p, locals, x, wrong, &expected);
             write_length(p, &format!("{list}.length"), &l.length);
             write_elements(g, p, locals, &l.elem, &list);
         }
@@ -84,7 +86,8 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
         Op::Bytes(len) => {
             let b = bind(p, locals, x, "blob");
             let cond = format!("!({b} instanceof Uint8Array)");
-            type_check(p, &cond, wrong, &b, "a Uint8Array");
+            let expected = bounded("a Uint8Array", len.max, "bytes");
+            type_check(p, &cond, wrong, &b, &expected);
             write_length(p, &format!("{b}.length"), len);
             p.line(format!("w.writeBytes({b});"));
         }
@@ -93,16 +96,20 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
 }
 
 /// Binds an array's or list's value to a local and checks that it is an `Array`.
-fn array(p: &mut Printer, locals: &mut Locals, x: &str, kind: &str) -> String {
+fn array(p: &mut Printer, locals: &mut Locals, x: &str, kind: &str, expected: &str) -> String {
     let list = bind(p, locals, x, "list");
-    type_check(
-        p,
-        &format!("!Array.isArray({list})"),
-        kind,
-        &list,
-        "an array",
-    );
+    let cond = format!("!Array.isArray({list})");
+    type_check(p, &cond, kind, &list, expected);
     list
+}
+
+/// What a sequence of the wrong type should have been, with its bound when it has one
+/// (`an array of at most 8 elements`), for the message.
+fn bounded(what: &str, max: Option<u64>, unit: &str) -> String {
+    match max {
+        Some(m) if u128::from(m) < MAX_SAFE => format!("{what} of at most {m} {unit}"),
+        _ => what.to_string(),
+    }
 }
 
 /// Prints the check that a value is of the JavaScript type a sequence or string needs.
