@@ -73,7 +73,15 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &m
         "export function write{ident}(w: bw.BitWriter, v: {ident}): void {{"
     ));
     let kind = g.plan.get(id).body.wrong_type_kind();
-    object_check(p, "v", "w.bitPos", kind, &g.schema.types[id].name, "struct", &[]);
+    object_check(
+        p,
+        "v",
+        "w.bitPos",
+        kind,
+        &g.schema.types[id].name,
+        "struct",
+        &[],
+    );
     let mut checks = Checks::new(&g.names.types[id].lower);
     let mut leaves = super::decode::LeafLocals::new(g, id, locals);
     let mut checked: Vec<Vec<usize>> = Vec::new();
