@@ -12,10 +12,17 @@ projects run in the order the guide first names them; the blocks of one project 
 order, in one shell. The environment is the user's, plus:
 
     BITWIRE_SRC          the checkout of this repository (the guide says where users clone it)
-    CARGO_INSTALL_ROOT   a directory of the run's own, whose bin/ is first on PATH, so that
-                         `cargo install` does not touch the machine's ~/.cargo
+    CARGO_INSTALL_ROOT   the project's own directory for `cargo install` (never the machine's
+                         ~/.cargo), whose bin/ is first on PATH; the `cli` project's bin/
+                         comes next on every later project's PATH: the CLI it installs is the
+                         one the others use
     CARGO_TARGET_DIR     shared by the Rust projects of one run (target/projects in the repo),
                          so that the compiler and runtime are built once
+    GIT_CONFIG_GLOBAL    a git configuration whose `url.<repo>.insteadOf` sends the guide's
+                         repository URL, https://github.com/bitwire-dev/bitwire, to this
+                         checkout (its committed HEAD): the git routes of the guide run for
+                         real, offline; CARGO_NET_GIT_FETCH_WITH_CLI=true makes cargo use git
+                         itself, which reads that configuration
 
 Then the interop step: for every project with a directory `interop/<project>/`, its files
 are copied into the project and `bash interop.sh write EXCHANGE` runs in every project, then
@@ -83,6 +90,19 @@ def parse_guide(path):
     return files, runs, order
 
 
+PUBLIC_URL = "https://github.com/bitwire-dev/bitwire"
+
+
+def git_redirect(work):
+    """A git configuration file that sends the public URL (with and without `.git`) to
+    this checkout. git uses the longest matching `insteadOf`."""
+    path = os.path.join(work, "gitconfig")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f'[url "file://{REPO}"]\n\tinsteadOf = {PUBLIC_URL}\n\tinsteadOf = {PUBLIC_URL}.git\n')
+        f.write("[user]\n\tname = bitwire guide test\n\temail = guide@bitwire.invalid\n")
+    return path
+
+
 def run_logged(cmd, cwd, env, log, title):
     start = time.monotonic()
     print(f"  [{title}] ...", flush=True)
@@ -117,11 +137,19 @@ def main():
     if os.path.commonpath([work, REPO]) == REPO:
         sys.exit(f"the work directory must be outside the repository: {work}")
     os.makedirs(work, exist_ok=True)
-    env = dict(os.environ)
-    env["BITWIRE_SRC"] = REPO
-    env["CARGO_INSTALL_ROOT"] = os.path.join(work, "cargo-install")
-    env["CARGO_TARGET_DIR"] = env.get("BITWIRE_PROJECTS_TARGET", os.path.join(REPO, "target", "projects"))
-    env["PATH"] = os.path.join(env["CARGO_INSTALL_ROOT"], "bin") + os.pathsep + env["PATH"]
+    base = dict(os.environ)
+    base["BITWIRE_SRC"] = REPO
+    base["CARGO_TARGET_DIR"] = base.get("BITWIRE_PROJECTS_TARGET", os.path.join(REPO, "target", "projects"))
+    base["GIT_CONFIG_GLOBAL"] = git_redirect(work)
+    base["CARGO_NET_GIT_FETCH_WITH_CLI"] = "true"
+    cli_bin = os.path.join(work, "cli", ".cargo-install", "bin")
+    base["PATH"] = cli_bin + os.pathsep + base["PATH"]
+
+    def project_env(project):
+        env = dict(base)
+        env["CARGO_INSTALL_ROOT"] = os.path.join(work, project, ".cargo-install")
+        env["PATH"] = os.path.join(env["CARGO_INSTALL_ROOT"], "bin") + os.pathsep + env["PATH"]
+        return env
     exchange = os.path.join(work, "exchange")
     shutil.rmtree(exchange, ignore_errors=True)
     os.makedirs(exchange)
@@ -140,8 +168,10 @@ def main():
                     f.write(text)
         script = "set -euo pipefail\n" + "\n".join(runs[project])
         log = os.path.join(work, f"{project}.log")
+        if os.path.exists(log):
+            os.remove(log)
         print(f"[{n}/{len(projects)}] {project}: the guide's commands (log: {log})", flush=True)
-        if not run_logged(["bash", "-c", script], pdir, env, log, f"{project}: guide"):
+        if not run_logged(["bash", "-c", script], pdir, project_env(project), log, f"{project}: guide"):
             failed.append(project)
 
     interop = [p for p in projects if p not in failed and os.path.isdir(os.path.join(HERE, "interop", p))]
@@ -151,7 +181,7 @@ def main():
             if phase == "write":
                 shutil.copytree(os.path.join(HERE, "interop", project), pdir, dirs_exist_ok=True)
             log = os.path.join(work, f"{project}.log")
-            if not run_logged(["bash", "interop.sh", phase, exchange], pdir, env, log, f"{project}: interop {phase}"):
+            if not run_logged(["bash", "interop.sh", phase, exchange], pdir, project_env(project), log, f"{project}: interop {phase}"):
                 failed.append(project)
     ran = [p for p in interop]
     print(f"interop: {len(ran)} projects exchanged bytes: {', '.join(ran) or 'none'}")
