@@ -30,10 +30,6 @@ function run(cmd, args) {
   }
 }
 
-// A package unpacked from a tarball has dist/ and no tsconfig.json: nothing to build.
-if (!existsSync(join(here, "tsconfig.json"))) {
-  process.exit(0);
-}
 const tsc = join(here, "node_modules", ".bin", win ? "tsc.cmd" : "tsc");
 if (!existsSync(tsc)) {
   console.error("@bitwire/runtime build: installing TypeScript (npm ci) to build dist/");
