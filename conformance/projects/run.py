@@ -12,8 +12,9 @@ projects run in the order the guide first names them; the blocks of one project 
 order, in one shell. The environment is the user's, plus:
 
     BITWIRE_SRC          the checkout of this repository (the guide says where users clone it)
-    CARGO_INSTALL_ROOT   the project's own directory for `cargo install` (never the machine's
-                         ~/.cargo), whose bin/ is first on PATH; the `cli` project's bin/
+    CARGO_INSTALL_ROOT,  the project's own directories for `cargo install` and
+    NPM_CONFIG_PREFIX    `npm install --global` (never the machine's ~/.cargo or npm prefix),
+                         whose bin/ directories are first on PATH; the `cli` project's bin/
                          comes next on every later project's PATH: the CLI it installs is the
                          one the others use
     CARGO_TARGET_DIR     shared by the Rust projects of one run (target/projects in the repo),
@@ -148,7 +149,11 @@ def main():
     def project_env(project):
         env = dict(base)
         env["CARGO_INSTALL_ROOT"] = os.path.join(work, project, ".cargo-install")
-        env["PATH"] = os.path.join(env["CARGO_INSTALL_ROOT"], "bin") + os.pathsep + env["PATH"]
+        # `npm install --global` goes to the project's own prefix, not the machine's.
+        env["NPM_CONFIG_PREFIX"] = os.path.join(work, project, ".npm-global")
+        env["PATH"] = os.pathsep.join(
+            [os.path.join(env["CARGO_INSTALL_ROOT"], "bin"), os.path.join(env["NPM_CONFIG_PREFIX"], "bin"), env["PATH"]]
+        )
         return env
     exchange = os.path.join(work, "exchange")
     shutil.rmtree(exchange, ignore_errors=True)
