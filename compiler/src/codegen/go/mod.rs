@@ -19,6 +19,7 @@ pub mod naming;
 mod printer;
 mod scalars;
 mod types;
+mod wrap;
 
 use crate::ir::{FloatRepr, IntRepr, Schema, Type, TypeDefKind, TypeId};
 use crate::plan::{CodecPlan, Node, Op, ScalarKind};

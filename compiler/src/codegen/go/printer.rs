@@ -7,10 +7,10 @@
 //!
 //! Lines are kept readable the way people wrap Go by hand: comment sentences are
 //! wrapped at [`COMMENT_WIDTH`] ([`Printer::doc`]), and a statement wider than
-//! [`MAX_WIDTH`] is broken after a `|`, `||` or `&&` of its top-level expression, or
-//! else after a comma between call arguments, with the continuation indented once
-//! more ([`Printer::line`]) — forms gofmt keeps as they are. Widths count a tab as
-//! four columns.
+//! [`MAX_WIDTH`] is broken where gofmt keeps a break ([`super::wrap`]). Widths count
+//! a tab as four columns.
+
+use super::wrap::split_code;
 
 /// Accumulates indented lines.
 #[derive(Debug, Default)]
@@ -31,19 +31,19 @@ impl Printer {
     }
 
     /// Prints one line at the current indentation; a statement wider than
-    /// [`MAX_WIDTH`] is broken where gofmt allows it ([`split_code`]).
+    /// [`MAX_WIDTH`] is broken where gofmt keeps a break, and its continuation lines
+    /// indented as gofmt indents them ([`super::wrap::split_code`]).
     pub fn line(&mut self, text: impl AsRef<str>) {
         let text = text.as_ref();
         if text.is_empty() {
             self.buf.push('\n');
             return;
         }
-        let pieces = split_code(text, self.indent * TAB);
-        for (k, piece) in pieces.iter().enumerate() {
-            for _ in 0..self.indent + usize::from(k > 0) {
+        for (extra, piece) in split_code(text, self.indent * TAB) {
+            for _ in 0..self.indent + extra {
                 self.buf.push('\t');
             }
-            self.buf.push_str(piece);
+            self.buf.push_str(&piece);
             self.buf.push('\n');
         }
     }
@@ -53,7 +53,7 @@ impl Printer {
     /// between `open` and `close`, as gofmt keeps them (with a trailing comma).
     pub fn list(&mut self, open: &str, items: &[String], close: &str) {
         let one = format!("{open}{}{close}", items.join(", "));
-        if self.indent * TAB + width(&one) <= MAX_WIDTH {
+        if items.is_empty() || self.indent * TAB + width(&one) <= MAX_WIDTH {
             return self.line(one);
         }
         self.open(open);
@@ -177,184 +177,16 @@ pub const MAX_WIDTH: usize = 100;
 pub const COMMENT_WIDTH: usize = 80;
 
 /// Columns of a tab.
-const TAB: usize = 4;
+pub const TAB: usize = 4;
 
 /// Display columns of a line without indentation.
-fn width(s: &str) -> usize {
+pub fn width(s: &str) -> usize {
     s.chars().count()
-}
-
-/// A place where a long statement may be broken: the byte offset just after the
-/// operator, comma or call parenthesis (the space after an operator or comma is
-/// dropped at a break), how many brackets enclose it, whether it is an operator of
-/// the top-level expression, and whether it opens a call's arguments (a last resort).
-#[derive(Debug, Clone, Copy)]
-struct Break {
-    at: usize,
-    depth: usize,
-    operator: bool,
-    paren: bool,
-}
-
-/// The places where gofmt keeps a line break in the statement `text`: after `|`,
-/// `||` and `&&` outside brackets (the statement's top-level expression), after
-/// commas whose innermost bracket is a call's `(`, and after a call's `(`. Nothing
-/// inside string literals.
-/// Only statements, conditions and case lists are broken; declarations, signatures
-/// and composite literal rows are left alone.
-fn breaks(text: &str) -> Vec<Break> {
-    let breakable = text.starts_with("return ")
-        || (text.starts_with("if ") && text.ends_with(" {"))
-        || (text.starts_with("case ") && text.ends_with(':'))
-        || (!text.ends_with('{') && (text.contains(" := ") || text.contains(" = ")));
-    if !breakable || text.starts_with("var ") || text.starts_with("func ") {
-        return Vec::new();
-    }
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut stack: Vec<u8> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' | b'\'' => {
-                let quote = bytes[i];
-                i += 1;
-                while i < bytes.len() && bytes[i] != quote {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'`' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'`' {
-                    i += 1;
-                }
-            }
-            b'(' => {
-                stack.push(b'(');
-                // A call's arguments (a name or type arguments before the
-                // parenthesis), not empty.
-                let call = i > 0
-                    && (bytes[i - 1].is_ascii_alphanumeric()
-                        || matches!(bytes[i - 1], b'_' | b']'));
-                if call && bytes.get(i + 1) != Some(&b')') {
-                    out.push(Break {
-                        at: i + 1,
-                        depth: stack.len(),
-                        operator: false,
-                        paren: true,
-                    });
-                }
-            }
-            c @ (b'[' | b'{') => stack.push(c),
-            b')' | b']' | b'}' => {
-                stack.pop();
-            }
-            b',' if bytes.get(i + 1) == Some(&b' ') => {
-                let in_call = stack.last() == Some(&b'(');
-                let in_case = stack.is_empty() && text.starts_with("case ");
-                if in_call || in_case {
-                    out.push(Break {
-                        at: i + 1,
-                        depth: stack.len(),
-                        operator: false,
-                        paren: false,
-                    });
-                }
-            }
-            b' ' if stack.is_empty() => {
-                for op in [" || ", " && ", " | "] {
-                    if text[i..].starts_with(op) {
-                        out.push(Break {
-                            at: i + op.len() - 1,
-                            depth: 0,
-                            operator: true,
-                            paren: false,
-                        });
-                        break;
-                    }
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    // Breaking the top-level expression reads best; commas only where it has no
-    // operator to break at.
-    if out.iter().any(|b| b.operator) {
-        out.retain(|b| b.operator);
-    }
-    out
-}
-
-/// `text` (a line at `indent` columns) as the pieces it is printed in: itself when
-/// it fits in [`MAX_WIDTH`], else broken greedily at [`breaks`] (continuations are
-/// indented one tab more): each piece ends at the outermost break that keeps it
-/// within the width, the last such one, so that arguments stay together; after a
-/// call's parenthesis only when no other break fits.
-fn split_code(text: &str, indent: usize) -> Vec<String> {
-    if text.starts_with("//") || indent + width(text) <= MAX_WIDTH {
-        return vec![text.to_string()];
-    }
-    let mut pieces = Vec::new();
-    let mut start = 0;
-    let mut room = MAX_WIDTH.saturating_sub(indent);
-    let all = breaks(text);
-    loop {
-        let rest = &text[start..];
-        if width(rest) <= room {
-            break;
-        }
-        // The outermost, then last, break that keeps this piece within the room;
-        // else the last parenthesis that does; else the first break.
-        let candidates: Vec<&Break> = all.iter().filter(|b| b.at > start).collect();
-        let fitting = || {
-            candidates
-                .iter()
-                .filter(|b| width(&text[start..b.at]) <= room)
-        };
-        let fits = fitting()
-            .filter(|b| !b.paren)
-            .min_by_key(|b| (b.depth, std::cmp::Reverse(b.at)))
-            .or_else(|| fitting().filter(|b| b.paren).max_by_key(|b| b.at));
-        let Some(b) = fits.or(candidates.first()) else {
-            break;
-        };
-        pieces.push(text[start..b.at].to_string());
-        // The space after an operator or comma goes; nothing follows a parenthesis.
-        start = if b.paren { b.at } else { b.at + 1 };
-        room = MAX_WIDTH.saturating_sub(indent + TAB);
-    }
-    pieces.push(text[start..].to_string());
-    pieces
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_statements_break_where_gofmt_keeps_the_break() {
-        let word = format!("word := {}", ["uint64(m.SomeLongField)<<12"; 6].join(" | "));
-        let mut p = Printer::new();
-        p.open("func f() {");
-        p.line(&word);
-        p.line(format!(
-            "return f(\"a, b | c\", {})",
-            ["g(x, y)"; 14].join(", ")
-        ));
-        p.line("var short = 1");
-        p.close("}");
-        let out = p.finish();
-        let lines: Vec<&str> = out.lines().collect();
-        assert!(lines
-            .iter()
-            .all(|l| l.replace('\t', "    ").chars().count() <= MAX_WIDTH));
-        assert!(lines[1].ends_with(" |") && lines[2].starts_with("\t\tuint64"));
-        assert!(lines[3] == "\t\tuint64(m.SomeLongField)<<12");
-        // Not inside the string literal, nor inside g's arguments.
-        assert!(lines[4].starts_with("\treturn f(\"a, b | c\", g(x, y), g(x, y),"));
-        assert!(lines[5].starts_with("\t\tg(x, y),") && lines[6] == "\tvar short = 1");
-    }
 
     #[test]
     fn doc_wraps_words() {
