@@ -47,6 +47,8 @@ func sampleEvents() *game.Events {
 type message interface {
 	AppendTo(dst []byte) ([]byte, error)
 	Decode(b []byte) error
+	AppendBinary(b []byte) ([]byte, error)
+	UnmarshalBinary(b []byte) error
 }
 
 func TestEncodingIntoAReusedBufferAllocatesNothing(t *testing.T) {
@@ -63,6 +65,15 @@ func TestEncodingIntoAReusedBufferAllocatesNothing(t *testing.T) {
 		t.Logf("%s: AppendTo into a reused buffer: %v allocs/op", name, allocs)
 		if allocs != 0 {
 			t.Errorf("%s: AppendTo allocates %v times per op", name, allocs)
+		}
+		allocs = testing.AllocsPerRun(1000, func() {
+			var err error
+			if buf, err = m.AppendBinary(buf[:0]); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: AppendBinary allocates %v times per op", name, allocs)
 		}
 	}
 }
@@ -93,6 +104,14 @@ func TestDecodingAllocatesNothing(t *testing.T) {
 		t.Logf("%s: Decode into a reused value: %v allocs/op", name, allocs)
 		if allocs != 0 {
 			t.Errorf("%s: Decode allocates %v times per op", name, allocs)
+		}
+		allocs = testing.AllocsPerRun(1000, func() {
+			if err := c.dst.UnmarshalBinary(b); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: UnmarshalBinary allocates %v times per op", name, allocs)
 		}
 		again, err := c.dst.AppendTo(nil)
 		if err != nil || !bytes.Equal(again, b) {

@@ -36,8 +36,8 @@ func TestEncoderRejectsWhatOnlyGoCanHold(t *testing.T) {
 	for _, c := range cases {
 		out, err := c.v.AppendTo([]byte{1})
 		var e *bitwire.Error
-		if !errors.As(err, &e) || e.Kind != c.kind || e.Bit != c.bit || e.Path != c.path {
-			t.Errorf("%s: got %v, want %v at bit %d in %q", c.name, err, c.kind, c.bit, c.path)
+		if !errors.As(err, &e) || e.Kind != c.kind || e.Bit != c.bit || e.Path != c.path || e.Detail == nil {
+			t.Errorf("%s: got %v, want %v at bit %d in %q, with a detail", c.name, err, c.kind, c.bit, c.path)
 		}
 		if len(out) != 1 {
 			t.Errorf("%s: a failed AppendTo must return dst unchanged, got % x", c.name, out)

@@ -130,6 +130,9 @@ func (rn *runner) run(suite string, c vectorCase) error {
 		if decoded != norm {
 			return fmt.Errorf("decoded %s, expected %s", decoded, norm)
 		}
+		if err := harness.CheckUnmarshalBinary(codec, want, decoded, nil); err != nil {
+			return err
+		}
 		key := suite + "." + c.Type
 		if rn.reused[key] == nil {
 			rn.reused[key] = codec.New()
@@ -150,6 +153,9 @@ func (rn *runner) run(suite string, c vectorCase) error {
 		if err := harness.CheckError(codec.Verify(want), *c.Error); err != nil {
 			return fmt.Errorf("Verify: %w", err)
 		}
+		if err := harness.CheckUnmarshalBinary(codec, want, "", err); err != nil {
+			return err
+		}
 		return harness.CheckVerify(codec.Verify, want, err)
 	case c.Result == "invalid" && hasValue && c.Error != nil:
 		got, err := harness.Encode(codec, c.Value)
@@ -158,7 +164,10 @@ func (rn *runner) run(suite string, c vectorCase) error {
 		}
 		return harness.CheckError(err, *c.Error)
 	case c.Result == "acceptable" && c.Bytes != nil:
-		_, err := harness.DecodeInto(codec.New(), want)
+		decoded, err := harness.DecodeInto(codec.New(), want)
+		if err := harness.CheckUnmarshalBinary(codec, want, decoded, err); err != nil {
+			return err
+		}
 		return harness.CheckVerify(codec.Verify, want, err)
 	}
 	return fmt.Errorf("malformed case (result %q)", c.Result)

@@ -3,7 +3,13 @@
 // <Name>.go.bin for the Rust demo to compare with its own bytes.
 //
 //	go run . [DIR]    # DIR defaults to ../../target/demo, where ./run demo writes them
+//
+// The package game is generated from ../game.bw by the go:generate line below: run
+// `go generate ./...` here (with bitwire on PATH) after changing the schema, and
+// commit the result.
 package main
+
+//go:generate bitwire gen --lang go --package game --out game ../game.bw
 
 import (
 	"bytes"

@@ -7,7 +7,8 @@ import (
 
 // Detail says what the offending value of an [Error] was and what it had to be, for
 // messages ("1200 not in 0..=1000"). It is one of [Range], [FloatRange], [Steps],
-// [Undeclared], [Length], [Bits] and [Budget], or nil when nothing more is known.
+// [Undeclared], [Length], [Bits], [Budget], [Padding], [Trailing], [NaN],
+// [NonMinimal] and [UTF8]; every error a codec returns has one.
 // Details are not part of the contract: kinds, bits and paths are, and the vectors
 // compare only those.
 type Detail interface {
@@ -55,6 +56,38 @@ type Budget struct {
 	Need, Left uint64
 }
 
+// Padding is the detail of non-zero padding (§2.2): the Bits padding bits after the
+// value hold Value (the first padding bit in bit 0), where every bit must be zero.
+type Padding struct {
+	Value, Bits uint64
+}
+
+// Trailing is the detail of trailing data (§2.2): the input is Len bytes, and the
+// value's encoding ends after End of them.
+type Trailing struct {
+	Len, End uint64
+}
+
+// NaN is the detail of a float whose bits are a NaN other than the canonical one
+// (§3.2): Bits is what the input held, Canonical the only NaN allowed (32-bit
+// patterns for an f32).
+type NaN struct {
+	Bits, Canonical uint64
+}
+
+// NonMinimal is the detail of a non-minimal varint (§5.4): Value was encoded in
+// Groups groups of [GroupBits] bits where Min suffice.
+type NonMinimal struct {
+	Value, Groups, Min uint64
+}
+
+// UTF8 is the detail of a string that is not UTF-8 (§5.6): the first byte that does
+// not start a valid UTF-8 sequence is Byte, at index At of the string's Len bytes.
+type UTF8 struct {
+	At, Len uint64
+	Byte    uint8
+}
+
 func (Range) isDetail()      {}
 func (FloatRange) isDetail() {}
 func (Steps) isDetail()      {}
@@ -62,6 +95,11 @@ func (Undeclared) isDetail() {}
 func (Length) isDetail()     {}
 func (Bits) isDetail()       {}
 func (Budget) isDetail()     {}
+func (Padding) isDetail()    {}
+func (Trailing) isDetail()   {}
+func (NaN) isDetail()        {}
+func (NonMinimal) isDetail() {}
+func (UTF8) isDetail()       {}
 
 func (d Range) String() string {
 	return d.Value.String() + " not in " + d.Min.String() + "..=" + d.Max.String()
@@ -79,13 +117,65 @@ func (d Undeclared) String() string { return u(d.Value) + " is not declared" }
 
 func (d Length) String() string { return "length " + u(d.Len) + ", at most " + u(d.Max) }
 
-func (d Bits) String() string { return "needs " + u(d.Need) + " bits, " + u(d.Left) + " left" }
+func (d Bits) String() string { return "needs " + count(d.Need, "bit") + ", " + u(d.Left) + " left" }
 
 func (d Budget) String() string {
-	return "needs " + u(d.Need) + " bytes, " + u(d.Left) + " left in the decode budget"
+	return "needs " + count(d.Need, "byte") + ", " + u(d.Left) + " left in the decode budget"
+}
+
+func (d Padding) String() string {
+	return "padding 0b" + base2(d.Value, d.Bits) + " (" + count(d.Bits, "bit") + ") must be zero"
+}
+
+func (d Trailing) String() string {
+	return "the value ends after byte " + u(d.End) + " of " + u(d.Len) + ", " +
+		u(d.Len-d.End) + " more follow"
+}
+
+func (d NaN) String() string {
+	digits := 16
+	if d.Canonical>>32 == 0 {
+		digits = 8
+	}
+	return "NaN 0x" + hex(d.Bits, digits) + ", the canonical NaN is 0x" + hex(d.Canonical, digits)
+}
+
+func (d NonMinimal) String() string {
+	return u(d.Value) + " in " + u(d.Groups) + " groups, " + u(d.Min) + " suffice"
+}
+
+func (d UTF8) String() string {
+	return "byte " + u(d.At) + " of " + u(d.Len) + " (0x" + hex(uint64(d.Byte), 2) +
+		") is not valid UTF-8"
 }
 
 func u(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// count returns "1 bit", "2 bits".
+func count(v uint64, unit string) string {
+	if v == 1 {
+		return "1 " + unit
+	}
+	return u(v) + " " + unit + "s"
+}
+
+// base2 returns the low n bits of v in base 2, most significant first.
+func base2(v, n uint64) string {
+	s := strconv.FormatUint(v, 2)
+	for uint64(len(s)) < n {
+		s = "0" + s
+	}
+	return s
+}
+
+// hex returns v in lowercase hexadecimal with at least digits digits.
+func hex(v uint64, digits int) string {
+	s := strconv.FormatUint(v, 16)
+	for len(s) < digits {
+		s = "0" + s
+	}
+	return s
+}
 
 func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 

@@ -25,9 +25,14 @@
 // is built while the error unwinds, so a successful call pays nothing for it.
 package bitwire
 
-// RuntimeAPIVersion2 exists in every runtime that provides version 2 of the API
-// generated code calls (version 2: decode budgets, error details, multi-segment run
-// tables). Generated files refer to it (const _ = bitwire.RuntimeAPIVersion2), so
-// code generated for another API version fails to compile against this runtime
-// instead of misbehaving.
+// RuntimeAPIVersion3 exists in every runtime that provides version 3 of the API
+// generated code calls (version 3: a detail on every error, [PaddingError]).
+// Generated files refer to it (const _ = bitwire.RuntimeAPIVersion3), so code
+// generated for a newer API fails to compile against an older runtime instead of
+// misbehaving.
+const RuntimeAPIVersion3 = 3
+
+// RuntimeAPIVersion2 is the previous API version (decode budgets, error details,
+// multi-segment run tables), which this runtime still provides: code generated for
+// it compiles and works unchanged.
 const RuntimeAPIVersion2 = 2

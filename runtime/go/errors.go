@@ -3,6 +3,7 @@ package bitwire
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Kind is what went wrong: the closed list of error kinds of spec §7.1, shared by
@@ -187,6 +188,35 @@ func LengthError(bit uint64, n, max uint64) error {
 //go:noinline
 func EnumError(bit uint64, v uint64) error {
 	return detailed(InvalidEnum, bit, Undeclared{v})
+}
+
+// PaddingError returns InvalidPadding at bit for the n padding bits that follow a
+// top-level value and hold v, which is not zero (§2.2).
+//
+//go:noinline
+func PaddingError(bit, v, n uint64) error {
+	return detailed(InvalidPadding, bit, Padding{v, n})
+}
+
+// utf8Error returns InvalidUtf8 at bit for the bytes b of a string that are not
+// UTF-8: b holds the string's bytes from index from on (every byte before it is
+// valid UTF-8 and ends a rune), and the string is n bytes long.
+//
+//go:noinline
+func utf8Error(bit uint64, b []byte, from, n uint64) error {
+	i := 0
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
+	}
+	var c uint8
+	if i < len(b) {
+		c = b[i]
+	}
+	return detailed(InvalidUtf8, bit, UTF8{At: from + uint64(i), Len: n, Byte: c})
 }
 
 // Is reports whether target is ErrBitwire or the sentinel of e's kind.

@@ -31,7 +31,7 @@ func F64ToWire(v float64) uint64 {
 func F32FromWire(b uint64, at uint64) (float32, error) {
 	v := math.Float32frombits(uint32(b))
 	if v != v && uint32(b) != CanonicalNaN32 {
-		return 0, NewError(NonCanonical, at)
+		return 0, nanError(at, uint64(uint32(b)), uint64(CanonicalNaN32))
 	}
 	return v, nil
 }
@@ -41,7 +41,7 @@ func F32FromWire(b uint64, at uint64) (float32, error) {
 func F64FromWire(b uint64, at uint64) (float64, error) {
 	v := math.Float64frombits(b)
 	if v != v && b != CanonicalNaN64 {
-		return 0, NewError(NonCanonical, at)
+		return 0, nanError(at, b, CanonicalNaN64)
 	}
 	return v, nil
 }
@@ -80,4 +80,12 @@ func DequantizeScaled(q uint64, min, max float64, steps uint64, scale float64) f
 	}
 	// int64: q is below 2^63, and a signed conversion is one instruction.
 	return min + float64(float64(float64(max-min)*float64(int64(q)))*scale)
+}
+
+// nanError returns NonCanonical at bit at for a NaN with the bits b other than the
+// canonical one (§3.2).
+//
+//go:noinline
+func nanError(at, b, canonical uint64) error {
+	return detailed(NonCanonical, at, NaN{b, canonical})
 }

@@ -184,7 +184,8 @@ func (r *BitReader) lenError(n, minBits, perElem, start uint64) error {
 	if cost := charge(n, perElem); cost > r.budget {
 		return detailed(LimitExceeded, start, Budget{cost, r.budget})
 	}
-	return NewError(LimitExceeded, start)
+	// The length does not fit an int: no slice can hold it.
+	return detailed(LimitExceeded, start, Length{n, math.MaxInt})
 }
 
 // lenTruncated is CheckLen's Truncated error.
@@ -340,7 +341,7 @@ func (r *BitReader) ReadString(n int, start uint64, old string) (string, error) 
 		return r.readLongString(n, start, old)
 	}
 	if !utf8.Valid(b) {
-		return "", NewError(InvalidUtf8, start)
+		return "", utf8Error(start, b, 0, uint64(n))
 	}
 	if string(b) == old {
 		return old, nil
@@ -353,7 +354,7 @@ func (r *BitReader) ReadString(n int, start uint64, old string) (string, error) 
 func (r *BitReader) readLongString(n int, start uint64, old string) (string, error) {
 	if len(old) == n && r.equalsAhead(old) {
 		if !utf8.ValidString(old) {
-			return "", NewError(InvalidUtf8, start)
+			return "", utf8Error(start, []byte(old), 0, uint64(n))
 		}
 		r.pos += uint64(n) * 8
 		return old, nil
@@ -369,7 +370,7 @@ func (r *BitReader) readLongString(n int, start uint64, old string) (string, err
 	}
 	s := sb.String()
 	if !utf8.ValidString(s) {
-		return "", NewError(InvalidUtf8, start)
+		return "", utf8Error(start, []byte(s), 0, uint64(len(s)))
 	}
 	return s, nil
 }
@@ -413,12 +414,14 @@ func (r *BitReader) Finish() error {
 
 func (r *BitReader) finishSlow() error {
 	pad := (8 - r.pos&7) & 7
-	if pad != 0 && r.peek(r.pos)&(1<<pad-1) != 0 {
-		return NewError(InvalidPadding, r.pos)
+	if pad != 0 {
+		if v := r.peek(r.pos) & (1<<pad - 1); v != 0 {
+			return PaddingError(r.pos, v, pad)
+		}
 	}
 	end := r.pos + pad
-	if end < uint64(len(r.data))*8 {
-		return NewError(TrailingData, end)
+	if n := uint64(len(r.data)); end < n*8 {
+		return detailed(TrailingData, end, Trailing{n, end / 8})
 	}
 	return nil
 }

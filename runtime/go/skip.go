@@ -53,23 +53,24 @@ func (r *BitReader) SkipString(n int, start uint64) error {
 func (r *BitReader) skipUTF8(n int, start uint64) error {
 	if r.pos&7 == 0 {
 		i := r.pos >> 3
-		if !utf8.Valid(r.data[i : i+uint64(n)]) {
-			return NewError(InvalidUtf8, start)
+		if b := r.data[i : i+uint64(n)]; !utf8.Valid(b) {
+			return utf8Error(start, b, 0, uint64(n))
 		}
 		r.pos += uint64(n) * 8
 		return nil
 	}
 	const high = 0x8080808080808080
+	total := n
 	for n >= 8 {
 		if r.peek(r.pos)&high != 0 {
-			return r.skipUTF8Slow(n, start)
+			return r.skipUTF8Slow(total-n, n, start)
 		}
 		r.pos += 64
 		n -= 8
 	}
 	if n > 0 {
 		if r.peek(r.pos)&high&(1<<(8*uint(n))-1) != 0 {
-			return r.skipUTF8Slow(n, start)
+			return r.skipUTF8Slow(total-n, n, start)
 		}
 		r.pos += uint64(n) * 8
 	}
@@ -79,11 +80,14 @@ func (r *BitReader) skipUTF8(n int, start uint64) error {
 // skipUTF8Slow is skipUTF8 for unaligned bytes that are not all ASCII (starting at
 // a rune boundary). They are gathered into a small stack buffer a block at a time,
 // cut at a rune boundary (a rune split by the cut is carried over to the next
-// block), so that the blocks are all valid iff the whole is.
-func (r *BitReader) skipUTF8Slow(n int, start uint64) error {
+// block), so that the blocks are all valid iff the whole is. done bytes of the
+// string (all ASCII) are behind the reader already.
+func (r *BitReader) skipUTF8Slow(done, n int, start uint64) error {
 	const block = 64
 	var buf [block + utf8.UTFMax]byte
 	carry := 0
+	// The index in the string of buf[0], and the string's length.
+	at, total := uint64(done), uint64(done+n)
 	for n > 0 {
 		k := min(n, block)
 		r.readUnaligned(buf[carry : carry+k])
@@ -94,8 +98,9 @@ func (r *BitReader) skipUTF8Slow(n int, start uint64) error {
 			cut = runeCut(buf[:end])
 		}
 		if !utf8.Valid(buf[:cut]) {
-			return NewError(InvalidUtf8, start)
+			return utf8Error(start, buf[:cut], at, total)
 		}
+		at += uint64(cut)
 		carry = copy(buf[:], buf[cut:end])
 	}
 	return nil

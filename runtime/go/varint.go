@@ -46,7 +46,7 @@ func (r *BitReader) ReadVarint(width uint) (uint64, error) {
 	n := ones + 1
 	total := pbits + n*GroupBits
 	if uint64(total) > r.RemainingBits() {
-		return 0, NewError(Truncated, start)
+		return 0, detailed(Truncated, start, Bits{uint64(total), r.RemainingBits()})
 	}
 	v := r.peek(start + uint64(pbits))
 	if n < 16 {
@@ -54,9 +54,21 @@ func (r *BitReader) ReadVarint(width uint) (uint64, error) {
 	}
 	r.pos += uint64(total)
 	if n > 1 && v>>((n-1)*GroupBits) == 0 {
-		return 0, NewError(NonCanonical, start)
+		return 0, nonMinimalError(start, v, n)
 	}
 	return v, nil
+}
+
+// nonMinimalError returns NonCanonical at start for the value v of a varint
+// written in n groups where fewer suffice (§5.4).
+//
+//go:noinline
+func nonMinimalError(start, v uint64, n uint) error {
+	min := (uint64(bits.Len64(v)) + GroupBits - 1) / GroupBits
+	if min == 0 {
+		min = 1
+	}
+	return detailed(NonCanonical, start, NonMinimal{v, uint64(n), min})
 }
 
 // ZigzagEncode maps a signed varint value to unsigned (§5.4): 0, -1, 1, -2 become

@@ -138,7 +138,7 @@ func (w *BitWriter) flushBytes() {
 // decoder rejects.
 func (w *BitWriter) CheckString(s string, offset uint) error {
 	if !utf8.ValidString(s) {
-		return w.Error(InvalidUtf8, offset)
+		return utf8Error(w.BitPos()+uint64(offset), []byte(s), 0, uint64(len(s)))
 	}
 	return nil
 }

@@ -6,20 +6,24 @@ package pod
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 2.
-const _ = bitwire.RuntimeAPIVersion2
+// exists only in a runtime that provides version 3.
+const _ = bitwire.RuntimeAPIVersion3
 
-// SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
+// SchemaFingerprint is the fingerprint of the schema's packed wire
+// (docs/tooling.md).
 const SchemaFingerprint uint64 = 0x753f1a4101fa4c8e
 
+// MaxBlock is the schema's `const MAX_BLOCK: u32 = 268435456`.
+//
 // Largest block, in bytes.
-// Schema: `const MAX_BLOCK: u32 = 268435456`.
 const MaxBlock uint32 = 268435456
 
+// PodU64 is the schema's `message PodU64 = 1` (pod.bw:7), 26..=2147483674 bits.
+//
 // A block of 64-bit unsigned integers (up to 256 MB).
-// Schema: `message PodU64 = 1` (pod.bw:7), 26..=2147483674 bits.
 type PodU64 struct {
-	// Schema: `values: list<u64, max 33554432>`, from bit 0, 26..=2147483674 bits.
+	// Values is `values: list<u64, max 33554432>`, from bit 0, 26..=2147483674
+	// bits.
 	Values []uint64
 }
 
@@ -29,12 +33,13 @@ const (
 	PodU64MinEncodedBits = 26
 	// PodU64MaxEncodedBits is the most bits a PodU64 encodes to.
 	PodU64MaxEncodedBits = 2147483674
-	// PodU64MaxEncodedSize is the largest top-level encoding of a PodU64 in bytes,
-	// padding included.
+	// PodU64MaxEncodedSize is the largest top-level encoding of a PodU64 in
+	// bytes, padding included.
 	PodU64MaxEncodedSize = 268435460
 	// PodU64MessageID is the dispatch id of PodU64 on a connection (spec §2.3).
 	PodU64MessageID uint32 = 1
-	// PodU64Fingerprint is the fingerprint of the packed wire of PodU64, referenced types included.
+	// PodU64Fingerprint is the fingerprint of the packed wire of PodU64,
+	// referenced types included.
 	PodU64Fingerprint uint64 = 0xcf28385d7632c740
 	// PodU64ValuesMaxLen is the longest values the schema allows.
 	PodU64ValuesMaxLen = 33554432
@@ -80,6 +85,22 @@ func (m *PodU64) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *PodU64) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *PodU64) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *PodU64) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // MessageID returns the dispatch id of PodU64 (spec §2.3).
 func (m *PodU64) MessageID() uint32 {
 	return PodU64MessageID
@@ -88,7 +109,8 @@ func (m *PodU64) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *PodU64) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Values) > 33554432 {
-		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 33554432), "values")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 33554432),
+			"values")
 	}
 	w.WriteBits(uint64(len(m.Values)), 26)
 	for i := range m.Values {
@@ -115,11 +137,12 @@ func (m *PodU64) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyPodU64 checks that b is exactly one valid top-level encoding of a PodU64 and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyPodU64Packed on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyPodU64 checks that b is exactly one valid top-level encoding of a
+// PodU64 and returns the error Decode would return for b (same kind, bit, path
+// and detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyPodU64Packed on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyPodU64(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyPodU64Packed(&r); err != nil {
@@ -128,9 +151,9 @@ func VerifyPodU64(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyPodU64Packed checks the PodU64 at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyPodU64Packed checks the PodU64 at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyPodU64Packed(r *bitwire.BitReader) error {
 	valuesLen, err := r.ReadLenMax(26, 33554432, 64, 8)
 	if err != nil {
@@ -142,10 +165,12 @@ func VerifyPodU64Packed(r *bitwire.BitReader) error {
 	return nil
 }
 
+// PodU8 is the schema's `message PodU8 = 2` (pod.bw:12), 29..=2147483677 bits.
+//
 // A block of bytes (up to 256 MB).
-// Schema: `message PodU8 = 2` (pod.bw:12), 29..=2147483677 bits.
 type PodU8 struct {
-	// Schema: `values: bytes<max 268435456>`, from bit 0, 29..=2147483677 bits.
+	// Values is `values: bytes<max 268435456>`, from bit 0, 29..=2147483677
+	// bits.
 	Values []byte
 }
 
@@ -155,12 +180,13 @@ const (
 	PodU8MinEncodedBits = 29
 	// PodU8MaxEncodedBits is the most bits a PodU8 encodes to.
 	PodU8MaxEncodedBits = 2147483677
-	// PodU8MaxEncodedSize is the largest top-level encoding of a PodU8 in bytes,
-	// padding included.
+	// PodU8MaxEncodedSize is the largest top-level encoding of a PodU8 in
+	// bytes, padding included.
 	PodU8MaxEncodedSize = 268435460
 	// PodU8MessageID is the dispatch id of PodU8 on a connection (spec §2.3).
 	PodU8MessageID uint32 = 2
-	// PodU8Fingerprint is the fingerprint of the packed wire of PodU8, referenced types included.
+	// PodU8Fingerprint is the fingerprint of the packed wire of PodU8,
+	// referenced types included.
 	PodU8Fingerprint uint64 = 0x5bde14601dca71f1
 	// PodU8ValuesMaxLen is the longest values the schema allows.
 	PodU8ValuesMaxLen = 268435456
@@ -206,6 +232,22 @@ func (m *PodU8) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *PodU8) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *PodU8) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *PodU8) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // MessageID returns the dispatch id of PodU8 (spec §2.3).
 func (m *PodU8) MessageID() uint32 {
 	return PodU8MessageID
@@ -214,7 +256,8 @@ func (m *PodU8) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *PodU8) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Values) > 268435456 {
-		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 268435456), "values")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 268435456),
+			"values")
 	}
 	w.WriteBits(uint64(len(m.Values)), 29)
 	w.WriteBytes(m.Values)
@@ -236,11 +279,12 @@ func (m *PodU8) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyPodU8 checks that b is exactly one valid top-level encoding of a PodU8 and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyPodU8Packed on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyPodU8 checks that b is exactly one valid top-level encoding of a PodU8
+// and returns the error Decode would return for b (same kind, bit, path and
+// detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyPodU8Packed on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyPodU8(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyPodU8Packed(&r); err != nil {
@@ -249,9 +293,9 @@ func VerifyPodU8(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyPodU8Packed checks the PodU8 at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyPodU8Packed checks the PodU8 at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyPodU8Packed(r *bitwire.BitReader) error {
 	valuesLen, err := r.ReadLenMax(29, 268435456, 8, 1)
 	if err != nil {
@@ -263,10 +307,13 @@ func VerifyPodU8Packed(r *bitwire.BitReader) error {
 	return nil
 }
 
+// PodF32 is the schema's `message PodF32 = 3` (pod.bw:17), 27..=2147483675
+// bits.
+//
 // A block of 32-bit floats (up to 256 MB).
-// Schema: `message PodF32 = 3` (pod.bw:17), 27..=2147483675 bits.
 type PodF32 struct {
-	// Schema: `values: list<f32, max 67108864>`, from bit 0, 27..=2147483675 bits.
+	// Values is `values: list<f32, max 67108864>`, from bit 0, 27..=2147483675
+	// bits.
 	Values []float32
 }
 
@@ -276,12 +323,13 @@ const (
 	PodF32MinEncodedBits = 27
 	// PodF32MaxEncodedBits is the most bits a PodF32 encodes to.
 	PodF32MaxEncodedBits = 2147483675
-	// PodF32MaxEncodedSize is the largest top-level encoding of a PodF32 in bytes,
-	// padding included.
+	// PodF32MaxEncodedSize is the largest top-level encoding of a PodF32 in
+	// bytes, padding included.
 	PodF32MaxEncodedSize = 268435460
 	// PodF32MessageID is the dispatch id of PodF32 on a connection (spec §2.3).
 	PodF32MessageID uint32 = 3
-	// PodF32Fingerprint is the fingerprint of the packed wire of PodF32, referenced types included.
+	// PodF32Fingerprint is the fingerprint of the packed wire of PodF32,
+	// referenced types included.
 	PodF32Fingerprint uint64 = 0x42d888561a32e901
 	// PodF32ValuesMaxLen is the longest values the schema allows.
 	PodF32ValuesMaxLen = 67108864
@@ -327,6 +375,22 @@ func (m *PodF32) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *PodF32) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *PodF32) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *PodF32) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // MessageID returns the dispatch id of PodF32 (spec §2.3).
 func (m *PodF32) MessageID() uint32 {
 	return PodF32MessageID
@@ -335,7 +399,8 @@ func (m *PodF32) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *PodF32) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Values) > 67108864 {
-		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 67108864), "values")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Values)), 67108864),
+			"values")
 	}
 	w.WriteBits(uint64(len(m.Values)), 27)
 	for i := range m.Values {
@@ -362,11 +427,12 @@ func (m *PodF32) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyPodF32 checks that b is exactly one valid top-level encoding of a PodF32 and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyPodF32Packed on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyPodF32 checks that b is exactly one valid top-level encoding of a
+// PodF32 and returns the error Decode would return for b (same kind, bit, path
+// and detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyPodF32Packed on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyPodF32(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyPodF32Packed(&r); err != nil {
@@ -375,9 +441,9 @@ func VerifyPodF32(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyPodF32Packed checks the PodF32 at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyPodF32Packed checks the PodF32 at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyPodF32Packed(r *bitwire.BitReader) error {
 	valuesLen, err := r.ReadLenMax(27, 67108864, 32, 4)
 	if err != nil {
@@ -391,8 +457,8 @@ func VerifyPodF32Packed(r *bitwire.BitReader) error {
 	return nil
 }
 
-// NewMessage returns a new zero value of the message with dispatch id id, or nil
-// when pod.bw declares no such message.
+// NewMessage returns a new zero value of the message with dispatch id id, or
+// nil when pod.bw declares no such message.
 func NewMessage(id uint32) bitwire.Message {
 	switch id {
 	case PodU64MessageID:
@@ -411,7 +477,7 @@ func NewMessage(id uint32) bitwire.Message {
 func DecodeMessage(id uint32, b []byte) (bitwire.Message, error) {
 	m := NewMessage(id)
 	if m == nil {
-		return nil, bitwire.NewError(bitwire.InvalidEnum, 0)
+		return nil, bitwire.EnumError(0, uint64(id))
 	}
 	if err := bitwire.DecodePacked(b, m); err != nil {
 		return nil, err

@@ -6,37 +6,42 @@ package game
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 2.
-const _ = bitwire.RuntimeAPIVersion2
+// exists only in a runtime that provides version 3.
+const _ = bitwire.RuntimeAPIVersion3
 
-// SchemaFingerprint is the fingerprint of the schema's packed wire (docs/tooling.md).
+// SchemaFingerprint is the fingerprint of the schema's packed wire
+// (docs/tooling.md).
 const SchemaFingerprint uint64 = 0xba13117a2493f840
 
+// MaxEntities is the schema's `const MAX_ENTITIES: u32 = 64`.
+//
 // Largest number of entities a snapshot carries.
-// Schema: `const MAX_ENTITIES: u32 = 64`.
 const MaxEntities uint32 = 64
 
+// MaxName is the schema's `const MAX_NAME: u32 = 16`.
+//
 // Longest player name, in bytes.
-// Schema: `const MAX_NAME: u32 = 16`.
 const MaxName uint32 = 16
 
+// World is the schema's `const WORLD: f64 = 1024.0`.
+//
 // Half the side of the square world, in metres.
-// Schema: `const WORLD: f64 = 1024.0`.
 const World float64 = 1024.0
 
+// Team is the schema's `enum Team` (game.bw:12), 2 bits.
+//
 // Which side a player is on.
-// Schema: `enum Team` (game.bw:12), 2 bits.
 type Team uint8
 
 // The variants of Team.
 const (
-	// Schema: `Red = 0`, 2-bit tag.
+	// TeamRed is the variant `Red = 0` of Team, a 2-bit tag.
 	TeamRed Team = 0
-	// Schema: `Blue = 1`, 2-bit tag.
+	// TeamBlue is the variant `Blue = 1` of Team, a 2-bit tag.
 	TeamBlue Team = 1
-	// Schema: `Green = 2`, 2-bit tag.
+	// TeamGreen is the variant `Green = 2` of Team, a 2-bit tag.
 	TeamGreen Team = 2
-	// Schema: `Spectator = 3`, 2-bit tag.
+	// TeamSpectator is the variant `Spectator = 3` of Team, a 2-bit tag.
 	TeamSpectator Team = 3
 )
 
@@ -49,7 +54,8 @@ const (
 	// TeamMaxEncodedSize is the largest top-level encoding of a Team in bytes,
 	// padding included.
 	TeamMaxEncodedSize = 1
-	// TeamFingerprint is the fingerprint of the packed wire of Team, referenced types included.
+	// TeamFingerprint is the fingerprint of the packed wire of Team, referenced
+	// types included.
 	TeamFingerprint uint64 = 0x3efe8e8eabb2e187
 )
 
@@ -58,8 +64,8 @@ func (v Team) Valid() bool {
 	return v <= 3
 }
 
-// String returns the variant's schema name (its JSON form), or
-// "Team(N)" for a value Team does not declare.
+// String returns the variant's schema name (its JSON form), or "Team(N)" for a
+// value Team does not declare.
 func (v Team) String() string {
 	switch v {
 	case TeamRed:
@@ -114,6 +120,22 @@ func (v *Team) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (v Team) AppendBinary(b []byte) ([]byte, error) {
+	return v.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (v Team) MarshalBinary() ([]byte, error) {
+	return v.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (v *Team) UnmarshalBinary(b []byte) error {
+	return v.Decode(b)
+}
+
 // WritePacked writes v's bit stream (no padding) at w's position.
 func (v Team) WritePacked(w *bitwire.BitWriter) error {
 	if !v.Valid() {
@@ -134,11 +156,12 @@ func (v *Team) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyTeam checks that b is exactly one valid top-level encoding of a Team and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyTeamPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyTeam checks that b is exactly one valid top-level encoding of a Team
+// and returns the error Decode would return for b (same kind, bit, path and
+// detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyTeamPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyTeam(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyTeamPacked(&r); err != nil {
@@ -147,9 +170,9 @@ func VerifyTeam(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyTeamPacked checks the Team at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyTeamPacked checks the Team at r's position as ReadPacked reads it, with
+// the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyTeamPacked(r *bitwire.BitReader) error {
 	if err := r.Skip(2); err != nil {
 		return err
@@ -157,23 +180,24 @@ func VerifyTeamPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Weapon is the schema's `enum Weapon` (game.bw:20), 4 bits.
+//
 // Weapons; the tag is declared 4 bits wide to leave room for new ones.
-// Schema: `enum Weapon` (game.bw:20), 4 bits.
 type Weapon uint8
 
 // The variants of Weapon.
 const (
-	// Schema: `Fist = 0`, 4-bit tag.
+	// WeaponFist is the variant `Fist = 0` of Weapon, a 4-bit tag.
 	WeaponFist Weapon = 0
-	// Schema: `Pistol = 1`, 4-bit tag.
+	// WeaponPistol is the variant `Pistol = 1` of Weapon, a 4-bit tag.
 	WeaponPistol Weapon = 1
-	// Schema: `Rifle = 2`, 4-bit tag.
+	// WeaponRifle is the variant `Rifle = 2` of Weapon, a 4-bit tag.
 	WeaponRifle Weapon = 2
-	// Schema: `Shotgun = 3`, 4-bit tag.
+	// WeaponShotgun is the variant `Shotgun = 3` of Weapon, a 4-bit tag.
 	WeaponShotgun Weapon = 3
-	// Schema: `Sniper = 4`, 4-bit tag.
+	// WeaponSniper is the variant `Sniper = 4` of Weapon, a 4-bit tag.
 	WeaponSniper Weapon = 4
-	// Schema: `Rocket = 9`, 4-bit tag.
+	// WeaponRocket is the variant `Rocket = 9` of Weapon, a 4-bit tag.
 	WeaponRocket Weapon = 9
 )
 
@@ -183,10 +207,11 @@ const (
 	WeaponMinEncodedBits = 4
 	// WeaponMaxEncodedBits is the most bits a Weapon encodes to.
 	WeaponMaxEncodedBits = 4
-	// WeaponMaxEncodedSize is the largest top-level encoding of a Weapon in bytes,
-	// padding included.
+	// WeaponMaxEncodedSize is the largest top-level encoding of a Weapon in
+	// bytes, padding included.
 	WeaponMaxEncodedSize = 1
-	// WeaponFingerprint is the fingerprint of the packed wire of Weapon, referenced types included.
+	// WeaponFingerprint is the fingerprint of the packed wire of Weapon,
+	// referenced types included.
 	WeaponFingerprint uint64 = 0x5eb38baf9de8410e
 )
 
@@ -199,8 +224,8 @@ func (v Weapon) Valid() bool {
 	return false
 }
 
-// String returns the variant's schema name (its JSON form), or
-// "Weapon(N)" for a value Weapon does not declare.
+// String returns the variant's schema name (its JSON form), or "Weapon(N)" for
+// a value Weapon does not declare.
 func (v Weapon) String() string {
 	switch v {
 	case WeaponFist:
@@ -259,6 +284,22 @@ func (v *Weapon) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (v Weapon) AppendBinary(b []byte) ([]byte, error) {
+	return v.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (v Weapon) MarshalBinary() ([]byte, error) {
+	return v.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (v *Weapon) UnmarshalBinary(b []byte) error {
+	return v.Decode(b)
+}
+
 // WritePacked writes v's bit stream (no padding) at w's position.
 func (v Weapon) WritePacked(w *bitwire.BitWriter) error {
 	if !v.Valid() {
@@ -283,11 +324,12 @@ func (v *Weapon) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyWeapon checks that b is exactly one valid top-level encoding of a Weapon and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyWeaponPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyWeapon checks that b is exactly one valid top-level encoding of a
+// Weapon and returns the error Decode would return for b (same kind, bit, path
+// and detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyWeaponPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyWeapon(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyWeaponPacked(&r); err != nil {
@@ -296,9 +338,9 @@ func VerifyWeapon(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyWeaponPacked checks the Weapon at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyWeaponPacked checks the Weapon at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyWeaponPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(4)
 	tag, err := c.Get(0, 4)
@@ -311,24 +353,25 @@ func VerifyWeaponPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Packet64 is the schema's `message Packet64 = 1` (game.bw:30), 64 bits.
+//
 // The classic 64-bit game-state packet: exactly eight bytes on the wire.
-// Schema: `message Packet64 = 1` (game.bw:30), 64 bits.
 type Packet64 struct {
-	// Schema: `is_alive: bool`, bit 0.
+	// IsAlive is `is_alive: bool`, bit 0.
 	IsAlive bool
-	// Schema: `weapon_id: u4`, bits 1..5.
+	// WeaponID is `weapon_id: u4`, bits 1..5.
 	WeaponID uint8
-	// Schema: `team_id: u2`, bits 5..7.
+	// TeamID is `team_id: u2`, bits 5..7.
 	TeamID uint8
-	// Schema: `health: u9`, bits 7..16.
+	// Health is `health: u9`, bits 7..16.
 	Health uint16
-	// Schema: `pos_x: i12`, bits 16..28.
+	// PosX is `pos_x: i12`, bits 16..28.
 	PosX int16
-	// Schema: `pos_y: i12`, bits 28..40.
+	// PosY is `pos_y: i12`, bits 28..40.
 	PosY int16
-	// Schema: `rotation: u8`, bits 40..48.
+	// Rotation is `rotation: u8`, bits 40..48.
 	Rotation uint8
-	// Schema: `score: u16`, bits 48..64.
+	// Score is `score: u16`, bits 48..64.
 	Score uint16
 }
 
@@ -338,12 +381,14 @@ const (
 	Packet64MinEncodedBits = 64
 	// Packet64MaxEncodedBits is the most bits a Packet64 encodes to.
 	Packet64MaxEncodedBits = 64
-	// Packet64MaxEncodedSize is the largest top-level encoding of a Packet64 in bytes,
-	// padding included.
+	// Packet64MaxEncodedSize is the largest top-level encoding of a Packet64 in
+	// bytes, padding included.
 	Packet64MaxEncodedSize = 8
-	// Packet64MessageID is the dispatch id of Packet64 on a connection (spec §2.3).
+	// Packet64MessageID is the dispatch id of Packet64 on a connection (spec
+	// §2.3).
 	Packet64MessageID uint32 = 1
-	// Packet64Fingerprint is the fingerprint of the packed wire of Packet64, referenced types included.
+	// Packet64Fingerprint is the fingerprint of the packed wire of Packet64,
+	// referenced types included.
 	Packet64Fingerprint uint64 = 0x19c7357c6075775a
 	// Packet64WeaponIDMin is the smallest value of weapon_id.
 	Packet64WeaponIDMin uint8 = 0
@@ -372,11 +417,14 @@ const (
 func (m *Packet64) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
 	// Every check of the run in one word: a field is encodable iff its term is 0.
-	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | (uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
+	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 |
+		(uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
 	if over != 0 {
 		return dst, m.writeRangeError(0)
 	}
-	word := bitwire.Bit(m.IsAlive) | uint64(m.WeaponID)<<1 | uint64(m.TeamID)<<5 | uint64(m.Health)<<7 | (uint64(m.PosX)&0xfff)<<16 | (uint64(m.PosY)&0xfff)<<28 | uint64(m.Rotation)<<40 | uint64(m.Score)<<48
+	word := bitwire.Bit(m.IsAlive) | uint64(m.WeaponID)<<1 | uint64(m.TeamID)<<5 |
+		uint64(m.Health)<<7 | (uint64(m.PosX)&0xfff)<<16 | (uint64(m.PosY)&0xfff)<<28 |
+		uint64(m.Rotation)<<40 | uint64(m.Score)<<48
 	return bitwire.AppendUint64(dst, word), nil
 }
 
@@ -429,6 +477,22 @@ func (m *Packet64) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Packet64) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Packet64) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Packet64) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // MessageID returns the dispatch id of Packet64 (spec §2.3).
 func (m *Packet64) MessageID() uint32 {
 	return Packet64MessageID
@@ -437,11 +501,14 @@ func (m *Packet64) MessageID() uint32 {
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Packet64) WritePacked(w *bitwire.BitWriter) error {
 	// Every check of the run in one word: a field is encodable iff its term is 0.
-	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 | (uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
+	over := uint64(m.WeaponID)>>4 | uint64(m.TeamID)>>2 | uint64(m.Health)>>9 |
+		(uint64(m.PosX)+2048)>>12 | (uint64(m.PosY)+2048)>>12
 	if over != 0 {
 		return m.writeRangeError(w.BitPos())
 	}
-	word := bitwire.Bit(m.IsAlive) | uint64(m.WeaponID)<<1 | uint64(m.TeamID)<<5 | uint64(m.Health)<<7 | (uint64(m.PosX)&0xfff)<<16 | (uint64(m.PosY)&0xfff)<<28 | uint64(m.Rotation)<<40 | uint64(m.Score)<<48
+	word := bitwire.Bit(m.IsAlive) | uint64(m.WeaponID)<<1 | uint64(m.TeamID)<<5 |
+		uint64(m.Health)<<7 | (uint64(m.PosX)&0xfff)<<16 | (uint64(m.PosY)&0xfff)<<28 |
+		uint64(m.Rotation)<<40 | uint64(m.Score)<<48
 	w.WriteWord(word)
 	return nil
 }
@@ -487,8 +554,8 @@ func (m *Packet64) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// packet64Trunc1 lists the scalars of a run of Packet64 that one truncation check covers,
-// for its Truncated error.
+// packet64Trunc1 lists the scalars of a run of Packet64 that one truncation
+// check covers, for its Truncated error.
 var packet64Trunc1 = []bitwire.RunField{
 	{Offset: 0, Bits: 1, Path: []string{"is_alive"}},
 	{Offset: 1, Bits: 4, Path: []string{"weapon_id"}},
@@ -500,11 +567,12 @@ var packet64Trunc1 = []bitwire.RunField{
 	{Offset: 48, Bits: 16, Path: []string{"score"}},
 }
 
-// VerifyPacket64 checks that b is exactly one valid top-level encoding of a Packet64 and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyPacket64Packed on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyPacket64 checks that b is exactly one valid top-level encoding of a
+// Packet64 and returns the error Decode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyPacket64Packed on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyPacket64(b []byte) error {
 	if len(b) != Packet64MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -517,9 +585,9 @@ func VerifyPacket64(b []byte) error {
 	return nil
 }
 
-// VerifyPacket64Packed checks the Packet64 at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyPacket64Packed checks the Packet64 at r's position as ReadPacked reads
+// it, with the same errors and decode budget charges, and advances past it
+// without building it.
 func VerifyPacket64Packed(r *bitwire.BitReader) error {
 	c := r.ReadChunk(64)
 	if c.Avail < 64 {
@@ -528,20 +596,21 @@ func VerifyPacket64Packed(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Buttons is the schema's `struct Buttons` (game.bw:42), 6 bits.
+//
 // Buttons held during one input frame.
-// Schema: `struct Buttons` (game.bw:42), 6 bits.
 type Buttons struct {
-	// Schema: `fire: bool`, bit 0.
+	// Fire is `fire: bool`, bit 0.
 	Fire bool
-	// Schema: `aim: bool`, bit 1.
+	// Aim is `aim: bool`, bit 1.
 	Aim bool
-	// Schema: `jump: bool`, bit 2.
+	// Jump is `jump: bool`, bit 2.
 	Jump bool
-	// Schema: `crouch: bool`, bit 3.
+	// Crouch is `crouch: bool`, bit 3.
 	Crouch bool
-	// Schema: `reload: bool`, bit 4.
+	// Reload is `reload: bool`, bit 4.
 	Reload bool
-	// Schema: `use_item: bool`, bit 5.
+	// UseItem is `use_item: bool`, bit 5.
 	UseItem bool
 }
 
@@ -551,10 +620,11 @@ const (
 	ButtonsMinEncodedBits = 6
 	// ButtonsMaxEncodedBits is the most bits a Buttons encodes to.
 	ButtonsMaxEncodedBits = 6
-	// ButtonsMaxEncodedSize is the largest top-level encoding of a Buttons in bytes,
-	// padding included.
+	// ButtonsMaxEncodedSize is the largest top-level encoding of a Buttons in
+	// bytes, padding included.
 	ButtonsMaxEncodedSize = 1
-	// ButtonsFingerprint is the fingerprint of the packed wire of Buttons, referenced types included.
+	// ButtonsFingerprint is the fingerprint of the packed wire of Buttons,
+	// referenced types included.
 	ButtonsFingerprint uint64 = 0x24fda80cfa9a951e
 )
 
@@ -562,7 +632,8 @@ const (
 // padded with zero bits to a byte) to dst. On error it returns dst unchanged.
 func (m *Buttons) AppendTo(dst []byte) ([]byte, error) {
 	// One run of fixed-width fields: one word, appended without a writer.
-	word := bitwire.Bit(m.Fire) | bitwire.Bit(m.Aim)<<1 | bitwire.Bit(m.Jump)<<2 | bitwire.Bit(m.Crouch)<<3 | bitwire.Bit(m.Reload)<<4 | bitwire.Bit(m.UseItem)<<5
+	word := bitwire.Bit(m.Fire) | bitwire.Bit(m.Aim)<<1 | bitwire.Bit(m.Jump)<<2 |
+		bitwire.Bit(m.Crouch)<<3 | bitwire.Bit(m.Reload)<<4 | bitwire.Bit(m.UseItem)<<5
 	return bitwire.AppendWord(dst, word, 1), nil
 }
 
@@ -591,7 +662,7 @@ func (m *Buttons) Decode(b []byte) error {
 	m.Reload = c.Bits(4, 1) != 0
 	m.UseItem = c.Bits(5, 1) != 0
 	if c.Word>>6 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 6)
+		return bitwire.PaddingError(6, c.Word>>6, 2)
 	}
 	return nil
 }
@@ -616,9 +687,26 @@ func (m *Buttons) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Buttons) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Buttons) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Buttons) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Buttons) WritePacked(w *bitwire.BitWriter) error {
-	word := bitwire.Bit(m.Fire) | bitwire.Bit(m.Aim)<<1 | bitwire.Bit(m.Jump)<<2 | bitwire.Bit(m.Crouch)<<3 | bitwire.Bit(m.Reload)<<4 | bitwire.Bit(m.UseItem)<<5
+	word := bitwire.Bit(m.Fire) | bitwire.Bit(m.Aim)<<1 | bitwire.Bit(m.Jump)<<2 |
+		bitwire.Bit(m.Crouch)<<3 | bitwire.Bit(m.Reload)<<4 | bitwire.Bit(m.UseItem)<<5
 	w.WriteBits(word, 6)
 	return nil
 }
@@ -639,8 +727,8 @@ func (m *Buttons) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// buttonsTrunc1 lists the scalars of a run of Buttons that one truncation check covers,
-// for its Truncated error.
+// buttonsTrunc1 lists the scalars of a run of Buttons that one truncation check
+// covers, for its Truncated error.
 var buttonsTrunc1 = []bitwire.RunField{
 	{Offset: 0, Bits: 1, Path: []string{"fire"}},
 	{Offset: 1, Bits: 1, Path: []string{"aim"}},
@@ -650,11 +738,12 @@ var buttonsTrunc1 = []bitwire.RunField{
 	{Offset: 5, Bits: 1, Path: []string{"use_item"}},
 }
 
-// VerifyButtons checks that b is exactly one valid top-level encoding of a Buttons and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyButtonsPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyButtons checks that b is exactly one valid top-level encoding of a
+// Buttons and returns the error Decode would return for b (same kind, bit, path
+// and detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyButtonsPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyButtons(b []byte) error {
 	if len(b) != ButtonsMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -666,14 +755,14 @@ func VerifyButtons(b []byte) error {
 	}
 	c := bitwire.ChunkOf(b)
 	if c.Word>>6 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 6)
+		return bitwire.PaddingError(6, c.Word>>6, 2)
 	}
 	return nil
 }
 
-// VerifyButtonsPacked checks the Buttons at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyButtonsPacked checks the Buttons at r's position as ReadPacked reads
+// it, with the same errors and decode budget charges, and advances past it
+// without building it.
 func VerifyButtonsPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(6)
 	if c.Avail < 6 {
@@ -682,23 +771,24 @@ func VerifyButtonsPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Input is the schema's `message Input = 2` (game.bw:52), 60 bits.
+//
 // One player input command, sent by the client every tick.
-// Schema: `message Input = 2` (game.bw:52), 60 bits.
 type Input struct {
+	// Seq is `seq: u16`, bits 0..16.
 	// Input sequence number; wraps around.
-	// Schema: `seq: u16`, bits 0..16.
 	Seq uint16
+	// MoveX is `move_x: f32 in -1.0..=1.0 bits 8`, bits 16..24.
 	// Movement axes, -1.0 to 1.0 in 255 steps.
-	// Schema: `move_x: f32 in -1.0..=1.0 bits 8`, bits 16..24.
 	MoveX float32
-	// Schema: `move_y: f32 in -1.0..=1.0 bits 8`, bits 24..32.
+	// MoveY is `move_y: f32 in -1.0..=1.0 bits 8`, bits 24..32.
 	MoveY float32
-	// Schema: `buttons: Buttons`, bits 32..38.
+	// Buttons is `buttons: Buttons`, bits 32..38.
 	Buttons Buttons
+	// Yaw is `yaw: f32 in 0.0..=360.0 bits 12`, bits 38..50.
 	// View direction in degrees.
-	// Schema: `yaw: f32 in 0.0..=360.0 bits 12`, bits 38..50.
 	Yaw float32
-	// Schema: `pitch: f32 in -90.0..=90.0 bits 10`, bits 50..60.
+	// Pitch is `pitch: f32 in -90.0..=90.0 bits 10`, bits 50..60.
 	Pitch float32
 }
 
@@ -708,12 +798,13 @@ const (
 	InputMinEncodedBits = 60
 	// InputMaxEncodedBits is the most bits an Input encodes to.
 	InputMaxEncodedBits = 60
-	// InputMaxEncodedSize is the largest top-level encoding of an Input in bytes,
-	// padding included.
+	// InputMaxEncodedSize is the largest top-level encoding of an Input in
+	// bytes, padding included.
 	InputMaxEncodedSize = 8
 	// InputMessageID is the dispatch id of Input on a connection (spec §2.3).
 	InputMessageID uint32 = 2
-	// InputFingerprint is the fingerprint of the packed wire of Input, referenced types included.
+	// InputFingerprint is the fingerprint of the packed wire of Input,
+	// referenced types included.
 	InputFingerprint uint64 = 0x24a5a659a9b23dd9
 	// InputMoveXMin is the smallest value of move_x.
 	InputMoveXMin float64 = -1.0
@@ -761,7 +852,10 @@ func (m *Input) AppendTo(dst []byte) ([]byte, error) {
 		return dst, m.writeRangeError(0)
 	}
 	pitch := bitwire.Quantize(float64(m.Pitch), -90.0, 90.0, 1023)
-	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 | bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 | bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 | bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
+	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 |
+		bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 |
+		bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 |
+		bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
 	return bitwire.AppendUint64(dst, word), nil
 }
 
@@ -792,10 +886,12 @@ func (m *Input) Decode(b []byte) error {
 	m.Buttons.Crouch = c.Bits(35, 1) != 0
 	m.Buttons.Reload = c.Bits(36, 1) != 0
 	m.Buttons.UseItem = c.Bits(37, 1) != 0
-	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(38, 12), 0.0, 360.0, 4095, 0.0002442002442002442))
-	m.Pitch = float32(bitwire.DequantizeScaled(c.Bits(50, 10), -90.0, 90.0, 1023, 0.0009775171065493646))
+	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(38, 12), 0.0, 360.0, 4095,
+		0.0002442002442002442))
+	m.Pitch = float32(bitwire.DequantizeScaled(c.Bits(50, 10), -90.0, 90.0, 1023,
+		0.0009775171065493646))
 	if c.Word>>60 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 60)
+		return bitwire.PaddingError(60, c.Word>>60, 4)
 	}
 	return nil
 }
@@ -818,6 +914,22 @@ func (m *Input) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 		return err
 	}
 	return r.Finish()
+}
+
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Input) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Input) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Input) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
 }
 
 // MessageID returns the dispatch id of Input (spec §2.3).
@@ -843,7 +955,10 @@ func (m *Input) WritePacked(w *bitwire.BitWriter) error {
 		return m.writeRangeError(w.BitPos())
 	}
 	pitch := bitwire.Quantize(float64(m.Pitch), -90.0, 90.0, 1023)
-	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 | bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 | bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 | bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
+	word := uint64(m.Seq) | moveX<<16 | moveY<<24 | bitwire.Bit(m.Buttons.Fire)<<32 |
+		bitwire.Bit(m.Buttons.Aim)<<33 | bitwire.Bit(m.Buttons.Jump)<<34 |
+		bitwire.Bit(m.Buttons.Crouch)<<35 | bitwire.Bit(m.Buttons.Reload)<<36 |
+		bitwire.Bit(m.Buttons.UseItem)<<37 | yaw<<38 | pitch<<50
 	w.WriteBits(word, 60)
 	return nil
 }
@@ -856,10 +971,12 @@ func (m *Input) WritePacked(w *bitwire.BitWriter) error {
 //go:noinline
 func (m *Input) writeRangeError(at uint64) error {
 	if !(-1.0 <= float64(m.MoveX) && float64(m.MoveX) <= 1.0) {
-		return bitwire.InField(bitwire.FloatRangeError(at+16, float64(m.MoveX), -1.0, 1.0), "move_x")
+		return bitwire.InField(bitwire.FloatRangeError(at+16, float64(m.MoveX), -1.0, 1.0),
+			"move_x")
 	}
 	if !(-1.0 <= float64(m.MoveY) && float64(m.MoveY) <= 1.0) {
-		return bitwire.InField(bitwire.FloatRangeError(at+24, float64(m.MoveY), -1.0, 1.0), "move_y")
+		return bitwire.InField(bitwire.FloatRangeError(at+24, float64(m.MoveY), -1.0, 1.0),
+			"move_y")
 	}
 	if !(0.0 <= float64(m.Yaw) && float64(m.Yaw) <= 360.0) {
 		return bitwire.InField(bitwire.FloatRangeError(at+38, float64(m.Yaw), 0.0, 360.0), "yaw")
@@ -881,16 +998,18 @@ func (m *Input) ReadPacked(r *bitwire.BitReader) error {
 	m.Buttons.Crouch = c.Bits(35, 1) != 0
 	m.Buttons.Reload = c.Bits(36, 1) != 0
 	m.Buttons.UseItem = c.Bits(37, 1) != 0
-	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(38, 12), 0.0, 360.0, 4095, 0.0002442002442002442))
-	m.Pitch = float32(bitwire.DequantizeScaled(c.Bits(50, 10), -90.0, 90.0, 1023, 0.0009775171065493646))
+	m.Yaw = float32(bitwire.DequantizeScaled(c.Bits(38, 12), 0.0, 360.0, 4095,
+		0.0002442002442002442))
+	m.Pitch = float32(bitwire.DequantizeScaled(c.Bits(50, 10), -90.0, 90.0, 1023,
+		0.0009775171065493646))
 	if c.Avail < 60 {
 		return c.Truncated(inputTrunc1)
 	}
 	return nil
 }
 
-// inputTrunc1 lists the scalars of a run of Input that one truncation check covers,
-// for its Truncated error.
+// inputTrunc1 lists the scalars of a run of Input that one truncation check
+// covers, for its Truncated error.
 var inputTrunc1 = []bitwire.RunField{
 	{Offset: 0, Bits: 16, Path: []string{"seq"}},
 	{Offset: 16, Bits: 8, Path: []string{"move_x"}},
@@ -905,11 +1024,12 @@ var inputTrunc1 = []bitwire.RunField{
 	{Offset: 50, Bits: 10, Path: []string{"pitch"}},
 }
 
-// VerifyInput checks that b is exactly one valid top-level encoding of an Input and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyInputPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyInput checks that b is exactly one valid top-level encoding of an Input
+// and returns the error Decode would return for b (same kind, bit, path and
+// detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyInputPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyInput(b []byte) error {
 	if len(b) != InputMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -921,14 +1041,14 @@ func VerifyInput(b []byte) error {
 	}
 	c := bitwire.Chunk64(b)
 	if c.Word>>60 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 60)
+		return bitwire.PaddingError(60, c.Word>>60, 4)
 	}
 	return nil
 }
 
-// VerifyInputPacked checks the Input at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyInputPacked checks the Input at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyInputPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(60)
 	if c.Avail < 60 {
@@ -937,12 +1057,13 @@ func VerifyInputPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Vec2 is the schema's `struct Vec2` (game.bw:65), 36 bits.
+//
 // A position in the world, quantized to 1/64 m.
-// Schema: `struct Vec2` (game.bw:65), 36 bits.
 type Vec2 struct {
-	// Schema: `x: f32 in -1024.0..=1024.0 step 0.015625`, bits 0..18.
+	// X is `x: f32 in -1024.0..=1024.0 step 0.015625`, bits 0..18.
 	X float32
-	// Schema: `y: f32 in -1024.0..=1024.0 step 0.015625`, bits 18..36.
+	// Y is `y: f32 in -1024.0..=1024.0 step 0.015625`, bits 18..36.
 	Y float32
 }
 
@@ -955,7 +1076,8 @@ const (
 	// Vec2MaxEncodedSize is the largest top-level encoding of a Vec2 in bytes,
 	// padding included.
 	Vec2MaxEncodedSize = 5
-	// Vec2Fingerprint is the fingerprint of the packed wire of Vec2, referenced types included.
+	// Vec2Fingerprint is the fingerprint of the packed wire of Vec2, referenced
+	// types included.
 	Vec2Fingerprint uint64 = 0x82a03225ea3193a8
 	// Vec2XMin is the smallest value of x.
 	Vec2XMin float64 = -1024.0
@@ -1016,7 +1138,7 @@ func (m *Vec2) Decode(b []byte) error {
 	}
 	m.Y = float32(bitwire.DequantizeScaled(y, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	if c.Word>>36 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 36)
+		return bitwire.PaddingError(36, c.Word>>36, 4)
 	}
 	return nil
 }
@@ -1039,6 +1161,22 @@ func (m *Vec2) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 		return err
 	}
 	return r.Finish()
+}
+
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Vec2) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Vec2) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Vec2) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
 }
 
 // WritePacked writes m's bit stream (no padding) at w's position.
@@ -1093,23 +1231,24 @@ func (m *Vec2) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// vec2Trunc1 lists the scalars of a run of Vec2 that one truncation check covers,
-// for its Truncated error.
+// vec2Trunc1 lists the scalars of a run of Vec2 that one truncation check
+// covers, for its Truncated error.
 var vec2Trunc1 = []bitwire.RunField{
 	{Offset: 0, Bits: 18, Path: []string{"x"}},
 }
 
-// vec2Trunc2 lists the scalars of a run of Vec2 that one truncation check covers,
-// for its Truncated error.
+// vec2Trunc2 lists the scalars of a run of Vec2 that one truncation check
+// covers, for its Truncated error.
 var vec2Trunc2 = []bitwire.RunField{
 	{Offset: 18, Bits: 18, Path: []string{"y"}},
 }
 
-// VerifyVec2 checks that b is exactly one valid top-level encoding of a Vec2 and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyVec2Packed on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyVec2 checks that b is exactly one valid top-level encoding of a Vec2
+// and returns the error Decode would return for b (same kind, bit, path and
+// detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyVec2Packed on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyVec2(b []byte) error {
 	if len(b) != Vec2MaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -1129,14 +1268,14 @@ func VerifyVec2(b []byte) error {
 		return bitwire.InField(c.StepsError(18, y, 131072), "y")
 	}
 	if c.Word>>36 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 36)
+		return bitwire.PaddingError(36, c.Word>>36, 4)
 	}
 	return nil
 }
 
-// VerifyVec2Packed checks the Vec2 at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyVec2Packed checks the Vec2 at r's position as ReadPacked reads it, with
+// the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyVec2Packed(r *bitwire.BitReader) error {
 	c := r.ReadChunk(36)
 	if c.Avail < 18 {
@@ -1156,34 +1295,35 @@ func VerifyVec2Packed(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Entity is the schema's `struct Entity` (game.bw:71), 98..=238 bits.
+//
 // One moving entity in a snapshot.
-// Schema: `struct Entity` (game.bw:71), 98..=238 bits.
 type Entity struct {
-	// Schema: `id: u16 in 0..=4095`, bits 0..12.
+	// ID is `id: u16 in 0..=4095`, bits 0..12.
 	ID uint16
-	// Schema: `pos: Vec2`, bits 12..48.
+	// Pos is `pos: Vec2`, bits 12..48.
 	Pos Vec2
+	// VelX is `vel_x: f32 in -64.0..=63.875 bits 10`, bits 48..58.
 	// Velocity in m/s, in steps of 1/8 (10 bits): standing still is exactly 0.
-	// Schema: `vel_x: f32 in -64.0..=63.875 bits 10`, bits 48..58.
 	VelX float32
-	// Schema: `vel_y: f32 in -64.0..=63.875 bits 10`, bits 58..68.
+	// VelY is `vel_y: f32 in -64.0..=63.875 bits 10`, bits 58..68.
 	VelY float32
-	// Schema: `yaw: f32 in 0.0..=360.0 bits 8`, bits 68..76.
+	// Yaw is `yaw: f32 in 0.0..=360.0 bits 8`, bits 68..76.
 	Yaw float32
-	// Schema: `health: u8 in 0..=200`, bits 76..84.
+	// Health is `health: u8 in 0..=200`, bits 76..84.
 	Health uint8
-	// Schema: `weapon: Weapon`, bits 84..88.
+	// Weapon is `weapon: Weapon`, bits 84..88.
 	Weapon Weapon
-	// Schema: `team: Team`, bits 88..90.
+	// Team is `team: Team`, bits 88..90.
 	Team Team
-	// Schema: `on_ground: bool`, bit 90.
+	// OnGround is `on_ground: bool`, bit 90.
 	OnGround bool
-	// Schema: `sprinting: bool`, bit 91.
+	// Sprinting is `sprinting: bool`, bit 91.
 	Sprinting bool
+	// Target is `target: optional<u16 in 0..=4095>`, from bit 92, 1..=13 bits.
 	// The entity this one is aiming at, if any.
-	// Schema: `target: optional<u16 in 0..=4095>`, from bit 92, 1..=13 bits.
 	Target bitwire.Optional[uint16]
-	// Schema: `name: string<max 16>`, 5..=133 bits.
+	// Name is `name: string<max 16>`, 5..=133 bits.
 	Name string
 }
 
@@ -1193,10 +1333,11 @@ const (
 	EntityMinEncodedBits = 98
 	// EntityMaxEncodedBits is the most bits an Entity encodes to.
 	EntityMaxEncodedBits = 238
-	// EntityMaxEncodedSize is the largest top-level encoding of an Entity in bytes,
-	// padding included.
+	// EntityMaxEncodedSize is the largest top-level encoding of an Entity in
+	// bytes, padding included.
 	EntityMaxEncodedSize = 30
-	// EntityFingerprint is the fingerprint of the packed wire of Entity, referenced types included.
+	// EntityFingerprint is the fingerprint of the packed wire of Entity,
+	// referenced types included.
 	EntityFingerprint uint64 = 0x04ac5e9b7337673a
 	// EntityIDMin is the smallest value of id.
 	EntityIDMin uint16 = 0
@@ -1272,6 +1413,22 @@ func (m *Entity) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Entity) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Entity) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Entity) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 	if m.ID > 4095 {
@@ -1304,12 +1461,14 @@ func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 	if over != 0 {
 		return m.writeRangeError(w.BitPos())
 	}
-	word2 := velY | yaw<<10 | uint64(m.Health)<<18 | uint64(m.Weapon)<<26 | uint64(m.Team)<<30 | bitwire.Bit(m.OnGround)<<32 | bitwire.Bit(m.Sprinting)<<33
+	word2 := velY | yaw<<10 | uint64(m.Health)<<18 | uint64(m.Weapon)<<26 | uint64(m.Team)<<30 |
+		bitwire.Bit(m.OnGround)<<32 | bitwire.Bit(m.Sprinting)<<33
 	w.WriteBits(word2, 34)
 	w.WriteBool(m.Target.Set)
 	if m.Target.Set {
 		if m.Target.Value > 4095 {
-			return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.Target.Value), 0, 4095), "target")
+			return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.Target.Value), 0,
+				4095), "target")
 		}
 		w.WriteBits(uint64(m.Target.Value), 12)
 	}
@@ -1335,13 +1494,16 @@ func (m *Entity) writeRangeError(at uint64) error {
 		return bitwire.InField(bitwire.UintRangeError(at, uint64(m.ID), 0, 4095), "id")
 	}
 	if !(-1024.0 <= float64(m.Pos.X) && float64(m.Pos.X) <= 1024.0) {
-		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(at+12, float64(m.Pos.X), -1024.0, 1024.0), "x"), "pos")
+		return bitwire.InField(bitwire.FloatRangeError(at+12, float64(m.Pos.X), -1024.0, 1024.0),
+			"pos.x")
 	}
 	if !(-1024.0 <= float64(m.Pos.Y) && float64(m.Pos.Y) <= 1024.0) {
-		return bitwire.InField(bitwire.InField(bitwire.FloatRangeError(at+30, float64(m.Pos.Y), -1024.0, 1024.0), "y"), "pos")
+		return bitwire.InField(bitwire.FloatRangeError(at+30, float64(m.Pos.Y), -1024.0, 1024.0),
+			"pos.y")
 	}
 	if !(-64.0 <= float64(m.VelX) && float64(m.VelX) <= 63.875) {
-		return bitwire.InField(bitwire.FloatRangeError(at+48, float64(m.VelX), -64.0, 63.875), "vel_x")
+		return bitwire.InField(bitwire.FloatRangeError(at+48, float64(m.VelX), -64.0, 63.875),
+			"vel_x")
 	}
 	if !(-64.0 <= float64(m.VelY) && float64(m.VelY) <= 63.875) {
 		return bitwire.InField(bitwire.FloatRangeError(at, float64(m.VelY), -64.0, 63.875), "vel_y")
@@ -1369,7 +1531,7 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 	}
 	posX := c.Bits(12, 18)
 	if posX > 131072 {
-		return bitwire.InField(bitwire.InField(c.StepsError(12, posX, 131072), "x"), "pos")
+		return bitwire.InField(c.StepsError(12, posX, 131072), "pos.x")
 	}
 	m.Pos.X = float32(bitwire.DequantizeScaled(posX, -1024.0, 1024.0, 131072, 7.62939453125e-6))
 	if c.Avail < 48 {
@@ -1377,15 +1539,17 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 	}
 	posY := c.Bits(30, 18)
 	if posY > 131072 {
-		return bitwire.InField(bitwire.InField(c.StepsError(30, posY, 131072), "y"), "pos")
+		return bitwire.InField(c.StepsError(30, posY, 131072), "pos.y")
 	}
 	m.Pos.Y = float32(bitwire.DequantizeScaled(posY, -1024.0, 1024.0, 131072, 7.62939453125e-6))
-	m.VelX = float32(bitwire.DequantizeScaled(c.Bits(48, 10), -64.0, 63.875, 1023, 0.0009775171065493646))
+	m.VelX = float32(bitwire.DequantizeScaled(c.Bits(48, 10), -64.0, 63.875, 1023,
+		0.0009775171065493646))
 	if c.Avail < 58 {
 		return c.Truncated(entityTrunc3)
 	}
 	c2 := r.ReadChunk(34)
-	m.VelY = float32(bitwire.DequantizeScaled(c2.Bits(0, 10), -64.0, 63.875, 1023, 0.0009775171065493646))
+	m.VelY = float32(bitwire.DequantizeScaled(c2.Bits(0, 10), -64.0, 63.875, 1023,
+		0.0009775171065493646))
 	m.Yaw = float32(bitwire.DequantizeScaled(c2.Bits(10, 8), 0.0, 360.0, 255, 0.00392156862745098))
 	if c2.Avail < 26 {
 		return c2.Truncated(entityTrunc4)
@@ -1436,52 +1600,53 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// entityTrunc1 lists the scalars of a run of Entity that one truncation check covers,
-// for its Truncated error.
+// entityTrunc1 lists the scalars of a run of Entity that one truncation check
+// covers, for its Truncated error.
 var entityTrunc1 = []bitwire.RunField{
 	{Offset: 0, Bits: 12, Path: []string{"id"}},
 	{Offset: 12, Bits: 18, Path: []string{"pos", "x"}},
 }
 
-// entityTrunc2 lists the scalars of a run of Entity that one truncation check covers,
-// for its Truncated error.
+// entityTrunc2 lists the scalars of a run of Entity that one truncation check
+// covers, for its Truncated error.
 var entityTrunc2 = []bitwire.RunField{
 	{Offset: 30, Bits: 18, Path: []string{"pos", "y"}},
 }
 
-// entityTrunc3 lists the scalars of a run of Entity that one truncation check covers,
-// for its Truncated error.
+// entityTrunc3 lists the scalars of a run of Entity that one truncation check
+// covers, for its Truncated error.
 var entityTrunc3 = []bitwire.RunField{
 	{Offset: 48, Bits: 10, Path: []string{"vel_x"}},
 }
 
-// entityTrunc4 lists the scalars of a run of Entity that one truncation check covers,
-// for its Truncated error.
+// entityTrunc4 lists the scalars of a run of Entity that one truncation check
+// covers, for its Truncated error.
 var entityTrunc4 = []bitwire.RunField{
 	{Offset: 0, Bits: 10, Path: []string{"vel_y"}},
 	{Offset: 10, Bits: 8, Path: []string{"yaw"}},
 	{Offset: 18, Bits: 8, Path: []string{"health"}},
 }
 
-// entityTrunc5 lists the scalars of a run of Entity that one truncation check covers,
-// for its Truncated error.
+// entityTrunc5 lists the scalars of a run of Entity that one truncation check
+// covers, for its Truncated error.
 var entityTrunc5 = []bitwire.RunField{
 	{Offset: 26, Bits: 4, Path: []string{"weapon"}},
 }
 
-// entityTrunc6 lists the scalars of a run of Entity that one truncation check covers,
-// for its Truncated error.
+// entityTrunc6 lists the scalars of a run of Entity that one truncation check
+// covers, for its Truncated error.
 var entityTrunc6 = []bitwire.RunField{
 	{Offset: 30, Bits: 2, Path: []string{"team"}},
 	{Offset: 32, Bits: 1, Path: []string{"on_ground"}},
 	{Offset: 33, Bits: 1, Path: []string{"sprinting"}},
 }
 
-// VerifyEntity checks that b is exactly one valid top-level encoding of an Entity and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyEntityPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyEntity checks that b is exactly one valid top-level encoding of an
+// Entity and returns the error Decode would return for b (same kind, bit, path
+// and detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyEntityPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyEntity(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyEntityPacked(&r); err != nil {
@@ -1490,9 +1655,9 @@ func VerifyEntity(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyEntityPacked checks the Entity at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyEntityPacked checks the Entity at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyEntityPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(58)
 	if c.Avail < 30 {
@@ -1500,14 +1665,14 @@ func VerifyEntityPacked(r *bitwire.BitReader) error {
 	}
 	posX := c.Bits(12, 18)
 	if posX > 131072 {
-		return bitwire.InField(bitwire.InField(c.StepsError(12, posX, 131072), "x"), "pos")
+		return bitwire.InField(c.StepsError(12, posX, 131072), "pos.x")
 	}
 	if c.Avail < 48 {
 		return c.Truncated(entityTrunc2)
 	}
 	posY := c.Bits(30, 18)
 	if posY > 131072 {
-		return bitwire.InField(bitwire.InField(c.StepsError(30, posY, 131072), "y"), "pos")
+		return bitwire.InField(c.StepsError(30, posY, 131072), "pos.y")
 	}
 	if c.Avail < 58 {
 		return c.Truncated(entityTrunc3)
@@ -1550,15 +1715,17 @@ func VerifyEntityPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Snapshot is the schema's `message Snapshot = 3` (game.bw:89), 28..=15294
+// bits.
+//
 // World state sent to every client every tick (60 Hz).
-// Schema: `message Snapshot = 3` (game.bw:89), 28..=15294 bits.
 type Snapshot struct {
-	// Schema: `tick: varu32`, from bit 0, 5..=39 bits.
+	// Tick is `tick: varu32`, from bit 0, 5..=39 bits.
 	Tick uint32
+	// AckSeq is `ack_seq: u16`, 16 bits.
 	// The last input sequence the server applied for this client.
-	// Schema: `ack_seq: u16`, 16 bits.
 	AckSeq uint16
-	// Schema: `entities: list<Entity, max 64>`, 7..=15239 bits.
+	// Entities is `entities: list<Entity, max 64>`, 7..=15239 bits.
 	Entities []Entity
 }
 
@@ -1568,12 +1735,14 @@ const (
 	SnapshotMinEncodedBits = 28
 	// SnapshotMaxEncodedBits is the most bits a Snapshot encodes to.
 	SnapshotMaxEncodedBits = 15294
-	// SnapshotMaxEncodedSize is the largest top-level encoding of a Snapshot in bytes,
-	// padding included.
+	// SnapshotMaxEncodedSize is the largest top-level encoding of a Snapshot in
+	// bytes, padding included.
 	SnapshotMaxEncodedSize = 1912
-	// SnapshotMessageID is the dispatch id of Snapshot on a connection (spec §2.3).
+	// SnapshotMessageID is the dispatch id of Snapshot on a connection (spec
+	// §2.3).
 	SnapshotMessageID uint32 = 3
-	// SnapshotFingerprint is the fingerprint of the packed wire of Snapshot, referenced types included.
+	// SnapshotFingerprint is the fingerprint of the packed wire of Snapshot,
+	// referenced types included.
 	SnapshotFingerprint uint64 = 0x41d211ea1be32b84
 	// SnapshotEntitiesMaxLen is the longest entities the schema allows.
 	SnapshotEntitiesMaxLen = 64
@@ -1619,6 +1788,22 @@ func (m *Snapshot) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Snapshot) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Snapshot) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Snapshot) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // MessageID returns the dispatch id of Snapshot (spec §2.3).
 func (m *Snapshot) MessageID() uint32 {
 	return SnapshotMessageID
@@ -1629,7 +1814,8 @@ func (m *Snapshot) WritePacked(w *bitwire.BitWriter) error {
 	w.WriteVarint(uint64(m.Tick), 32)
 	w.WriteBits(uint64(m.AckSeq), 16)
 	if len(m.Entities) > 64 {
-		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Entities)), 64), "entities")
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Entities)), 64),
+			"entities")
 	}
 	w.WriteBits(uint64(len(m.Entities)), 7)
 	for i := range m.Entities {
@@ -1666,11 +1852,12 @@ func (m *Snapshot) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifySnapshot checks that b is exactly one valid top-level encoding of a Snapshot and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifySnapshotPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifySnapshot checks that b is exactly one valid top-level encoding of a
+// Snapshot and returns the error Decode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifySnapshotPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifySnapshot(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifySnapshotPacked(&r); err != nil {
@@ -1679,9 +1866,9 @@ func VerifySnapshot(b []byte) error {
 	return r.Finish()
 }
 
-// VerifySnapshotPacked checks the Snapshot at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifySnapshotPacked checks the Snapshot at r's position as ReadPacked reads
+// it, with the same errors and decode budget charges, and advances past it
+// without building it.
 func VerifySnapshotPacked(r *bitwire.BitReader) error {
 	if _, err := r.ReadVarint(32); err != nil {
 		return bitwire.InField(err, "tick")
@@ -1701,16 +1888,17 @@ func VerifySnapshotPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Kill is the schema's `struct Kill` (game.bw:97), 29 bits.
+//
 // A kill in the feed.
-// Schema: `struct Kill` (game.bw:97), 29 bits.
 type Kill struct {
-	// Schema: `killer: u16 in 0..=4095`, bits 0..12.
+	// Killer is `killer: u16 in 0..=4095`, bits 0..12.
 	Killer uint16
-	// Schema: `victim: u16 in 0..=4095`, bits 12..24.
+	// Victim is `victim: u16 in 0..=4095`, bits 12..24.
 	Victim uint16
-	// Schema: `weapon: Weapon`, bits 24..28.
+	// Weapon is `weapon: Weapon`, bits 24..28.
 	Weapon Weapon
-	// Schema: `headshot: bool`, bit 28.
+	// Headshot is `headshot: bool`, bit 28.
 	Headshot bool
 }
 
@@ -1723,7 +1911,8 @@ const (
 	// KillMaxEncodedSize is the largest top-level encoding of a Kill in bytes,
 	// padding included.
 	KillMaxEncodedSize = 4
-	// KillFingerprint is the fingerprint of the packed wire of Kill, referenced types included.
+	// KillFingerprint is the fingerprint of the packed wire of Kill, referenced
+	// types included.
 	KillFingerprint uint64 = 0x49a07d442d70f4fe
 	// KillKillerMin is the smallest value of killer.
 	KillKillerMin uint16 = 0
@@ -1744,7 +1933,8 @@ func (m *Kill) AppendTo(dst []byte) ([]byte, error) {
 	if over != 0 {
 		return dst, m.writeRangeError(0)
 	}
-	word := uint64(m.Killer) | uint64(m.Victim)<<12 | uint64(m.Weapon)<<24 | bitwire.Bit(m.Headshot)<<28
+	word := uint64(m.Killer) | uint64(m.Victim)<<12 | uint64(m.Weapon)<<24 |
+		bitwire.Bit(m.Headshot)<<28
 	return bitwire.AppendWord(dst, word, 4), nil
 }
 
@@ -1775,7 +1965,7 @@ func (m *Kill) Decode(b []byte) error {
 	m.Weapon = Weapon(weapon)
 	m.Headshot = c.Bits(28, 1) != 0
 	if c.Word>>29 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 29)
+		return bitwire.PaddingError(29, c.Word>>29, 3)
 	}
 	return nil
 }
@@ -1800,6 +1990,22 @@ func (m *Kill) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Kill) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Kill) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Kill) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Kill) WritePacked(w *bitwire.BitWriter) error {
 	// Every check of the run in one word: a field is encodable iff its term is 0.
@@ -1807,7 +2013,8 @@ func (m *Kill) WritePacked(w *bitwire.BitWriter) error {
 	if over != 0 {
 		return m.writeRangeError(w.BitPos())
 	}
-	word := uint64(m.Killer) | uint64(m.Victim)<<12 | uint64(m.Weapon)<<24 | bitwire.Bit(m.Headshot)<<28
+	word := uint64(m.Killer) | uint64(m.Victim)<<12 | uint64(m.Weapon)<<24 |
+		bitwire.Bit(m.Headshot)<<28
 	w.WriteBits(word, 29)
 	return nil
 }
@@ -1850,25 +2057,26 @@ func (m *Kill) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// killTrunc1 lists the scalars of a run of Kill that one truncation check covers,
-// for its Truncated error.
+// killTrunc1 lists the scalars of a run of Kill that one truncation check
+// covers, for its Truncated error.
 var killTrunc1 = []bitwire.RunField{
 	{Offset: 0, Bits: 12, Path: []string{"killer"}},
 	{Offset: 12, Bits: 12, Path: []string{"victim"}},
 	{Offset: 24, Bits: 4, Path: []string{"weapon"}},
 }
 
-// killTrunc2 lists the scalars of a run of Kill that one truncation check covers,
-// for its Truncated error.
+// killTrunc2 lists the scalars of a run of Kill that one truncation check
+// covers, for its Truncated error.
 var killTrunc2 = []bitwire.RunField{
 	{Offset: 28, Bits: 1, Path: []string{"headshot"}},
 }
 
-// VerifyKill checks that b is exactly one valid top-level encoding of a Kill and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyKillPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyKill checks that b is exactly one valid top-level encoding of a Kill
+// and returns the error Decode would return for b (same kind, bit, path and
+// detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyKillPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyKill(b []byte) error {
 	if len(b) != KillMaxEncodedSize {
 		// Not one encoding long: the general path says why (spec §2.2).
@@ -1884,14 +2092,14 @@ func VerifyKill(b []byte) error {
 		return bitwire.InField(c.EnumError(24, weapon), "weapon")
 	}
 	if c.Word>>29 != 0 {
-		return bitwire.NewError(bitwire.InvalidPadding, 29)
+		return bitwire.PaddingError(29, c.Word>>29, 3)
 	}
 	return nil
 }
 
-// VerifyKillPacked checks the Kill at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyKillPacked checks the Kill at r's position as ReadPacked reads it, with
+// the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyKillPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(29)
 	if c.Avail < 28 {
@@ -1907,12 +2115,13 @@ func VerifyKillPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Chat is the schema's `struct Chat` (game.bw:105), 14..=2190 bits.
+//
 // A chat line.
-// Schema: `struct Chat` (game.bw:105), 14..=2190 bits.
 type Chat struct {
-	// Schema: `from: string<max 16>`, from bit 0, 5..=133 bits.
+	// From is `from: string<max 16>`, from bit 0, 5..=133 bits.
 	From string
-	// Schema: `text: string<max 256>`, 9..=2057 bits.
+	// Text is `text: string<max 256>`, 9..=2057 bits.
 	Text string
 }
 
@@ -1925,7 +2134,8 @@ const (
 	// ChatMaxEncodedSize is the largest top-level encoding of a Chat in bytes,
 	// padding included.
 	ChatMaxEncodedSize = 274
-	// ChatFingerprint is the fingerprint of the packed wire of Chat, referenced types included.
+	// ChatFingerprint is the fingerprint of the packed wire of Chat, referenced
+	// types included.
 	ChatFingerprint uint64 = 0xe70989b5f0f49fa7
 	// ChatFromMaxLen is the longest from the schema allows.
 	ChatFromMaxLen = 16
@@ -1971,6 +2181,22 @@ func (m *Chat) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 		return err
 	}
 	return r.Finish()
+}
+
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Chat) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Chat) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Chat) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
 }
 
 // WritePacked writes m's bit stream (no padding) at w's position.
@@ -2020,11 +2246,12 @@ func (m *Chat) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyChat checks that b is exactly one valid top-level encoding of a Chat and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyChatPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyChat checks that b is exactly one valid top-level encoding of a Chat
+// and returns the error Decode would return for b (same kind, bit, path and
+// detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyChatPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyChat(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyChatPacked(&r); err != nil {
@@ -2033,9 +2260,9 @@ func VerifyChat(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyChatPacked checks the Chat at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyChatPacked checks the Chat at r's position as ReadPacked reads it, with
+// the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyChatPacked(r *bitwire.BitReader) error {
 	start := r.BitPos()
 	fromLen, err := r.ReadLenMax(5, 16, 8, 1)
@@ -2056,19 +2283,20 @@ func VerifyChatPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Event is the schema's `union Event` (game.bw:111), 3..=2193 bits.
+//
 // Things that happen, batched per tick.
-// Schema: `union Event` (game.bw:111), 3..=2193 bits.
 type Event struct {
 	// Tag says which variant the value holds; only that variant's field is
 	// meaningful (decoders leave the others zero).
 	Tag EventTag
-	// Schema: `Chat(Chat)`, payload 14..=2190 bits.
+	// Chat is the payload of `Chat(Chat)`, 14..=2190 bits.
 	Chat Chat
-	// Schema: `Kill(Kill)`, payload 29 bits.
+	// Kill is the payload of `Kill(Kill)`, 29 bits.
 	Kill Kill
-	// Schema: `Join(string<max 16>)`, payload 5..=133 bits.
+	// Join is the payload of `Join(string<max 16>)`, 5..=133 bits.
 	Join string
-	// Schema: `Leave(u16 in 0..=4095)`, payload 12 bits.
+	// Leave is the payload of `Leave(u16 in 0..=4095)`, 12 bits.
 	Leave uint16
 }
 
@@ -2077,20 +2305,20 @@ type EventTag uint8
 
 // The variants of Event.
 const (
-	// Schema: `Chat(Chat)`, tag 0 in 3 bits.
+	// EventChat is the tag of `Chat(Chat)`, 0 in 3 bits.
 	EventChat EventTag = 0
-	// Schema: `Kill(Kill)`, tag 1 in 3 bits.
+	// EventKill is the tag of `Kill(Kill)`, 1 in 3 bits.
 	EventKill EventTag = 1
-	// Schema: `Join(string<max 16>)`, tag 2 in 3 bits.
+	// EventJoin is the tag of `Join(string<max 16>)`, 2 in 3 bits.
 	EventJoin EventTag = 2
-	// Schema: `Leave(u16 in 0..=4095)`, tag 3 in 3 bits.
+	// EventLeave is the tag of `Leave(u16 in 0..=4095)`, 3 in 3 bits.
 	EventLeave EventTag = 3
-	// Schema: `RoundOver`, tag 4 in 3 bits.
+	// EventRoundOver is the tag of `RoundOver`, 4 in 3 bits.
 	EventRoundOver EventTag = 4
 )
 
-// String returns the variant's schema name, or "EventTag(N)" for a tag
-// Event does not declare.
+// String returns the variant's schema name, or "EventTag(N)" for a tag Event
+// does not declare.
 func (t EventTag) String() string {
 	switch t {
 	case EventChat:
@@ -2113,10 +2341,11 @@ const (
 	EventMinEncodedBits = 3
 	// EventMaxEncodedBits is the most bits an Event encodes to.
 	EventMaxEncodedBits = 2193
-	// EventMaxEncodedSize is the largest top-level encoding of an Event in bytes,
-	// padding included.
+	// EventMaxEncodedSize is the largest top-level encoding of an Event in
+	// bytes, padding included.
 	EventMaxEncodedSize = 275
-	// EventFingerprint is the fingerprint of the packed wire of Event, referenced types included.
+	// EventFingerprint is the fingerprint of the packed wire of Event,
+	// referenced types included.
 	EventFingerprint uint64 = 0x1e9c6127d3eaa9af
 )
 
@@ -2160,6 +2389,22 @@ func (m *Event) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Event) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Event) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Event) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // WritePacked writes m's bit stream (no padding) at w's position.
 func (m *Event) WritePacked(w *bitwire.BitWriter) error {
 	switch m.Tag {
@@ -2186,7 +2431,8 @@ func (m *Event) WritePacked(w *bitwire.BitWriter) error {
 	case EventLeave:
 		w.WriteBits(3, 3)
 		if m.Leave > 4095 {
-			return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.Leave), 0, 4095), "Leave")
+			return bitwire.InField(bitwire.UintRangeError(w.BitPos(), uint64(m.Leave), 0, 4095),
+				"Leave")
 		}
 		w.WriteBits(uint64(m.Leave), 12)
 	case EventRoundOver:
@@ -2243,11 +2489,12 @@ func (m *Event) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyEvent checks that b is exactly one valid top-level encoding of an Event and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyEventPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyEvent checks that b is exactly one valid top-level encoding of an Event
+// and returns the error Decode would return for b (same kind, bit, path and
+// detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyEventPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyEvent(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyEventPacked(&r); err != nil {
@@ -2256,9 +2503,9 @@ func VerifyEvent(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyEventPacked checks the Event at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyEventPacked checks the Event at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyEventPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(3)
 	tag, err := c.Get(0, 3)
@@ -2294,12 +2541,13 @@ func VerifyEventPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Events is the schema's `message Events = 4` (game.bw:120), at least 10 bits.
+//
 // Chat and game events, sent when something happens.
-// Schema: `message Events = 4` (game.bw:120), at least 10 bits.
 type Events struct {
-	// Schema: `tick: varu32`, from bit 0, 5..=39 bits.
+	// Tick is `tick: varu32`, from bit 0, 5..=39 bits.
 	Tick uint32
-	// Schema: `events: list<Event>`, at least 5 bits.
+	// Events is `events: list<Event>`, at least 5 bits.
 	Events []Event
 }
 
@@ -2309,7 +2557,8 @@ const (
 	EventsMinEncodedBits = 10
 	// EventsMessageID is the dispatch id of Events on a connection (spec §2.3).
 	EventsMessageID uint32 = 4
-	// EventsFingerprint is the fingerprint of the packed wire of Events, referenced types included.
+	// EventsFingerprint is the fingerprint of the packed wire of Events,
+	// referenced types included.
 	EventsFingerprint uint64 = 0x9530cc0fd90bc55f
 )
 
@@ -2353,6 +2602,22 @@ func (m *Events) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
 	return r.Finish()
 }
 
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Events) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Events) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Events) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
 // MessageID returns the dispatch id of Events (spec §2.3).
 func (m *Events) MessageID() uint32 {
 	return EventsMessageID
@@ -2391,11 +2656,12 @@ func (m *Events) ReadPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// VerifyEvents checks that b is exactly one valid top-level encoding of an Events and
-// returns the error Decode would return for b (same kind, bit, path and detail),
-// without building the value and without allocating unless b is invalid. It
-// charges the default decode budget as Decode does; for other limits, call
-// VerifyEventsPacked on a reader made with bitwire.NewBitReaderWithLimits.
+// VerifyEvents checks that b is exactly one valid top-level encoding of an
+// Events and returns the error Decode would return for b (same kind, bit, path
+// and detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyEventsPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
 func VerifyEvents(b []byte) error {
 	r := bitwire.NewBitReader(b)
 	if err := VerifyEventsPacked(&r); err != nil {
@@ -2404,9 +2670,9 @@ func VerifyEvents(b []byte) error {
 	return r.Finish()
 }
 
-// VerifyEventsPacked checks the Events at r's position as ReadPacked reads it, with the
-// same errors and decode budget charges, and advances past it without building
-// it.
+// VerifyEventsPacked checks the Events at r's position as ReadPacked reads it,
+// with the same errors and decode budget charges, and advances past it without
+// building it.
 func VerifyEventsPacked(r *bitwire.BitReader) error {
 	if _, err := r.ReadVarint(32); err != nil {
 		return bitwire.InField(err, "tick")
@@ -2423,8 +2689,8 @@ func VerifyEventsPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
-// NewMessage returns a new zero value of the message with dispatch id id, or nil
-// when game.bw declares no such message.
+// NewMessage returns a new zero value of the message with dispatch id id, or
+// nil when game.bw declares no such message.
 func NewMessage(id uint32) bitwire.Message {
 	switch id {
 	case Packet64MessageID:
@@ -2445,7 +2711,7 @@ func NewMessage(id uint32) bitwire.Message {
 func DecodeMessage(id uint32, b []byte) (bitwire.Message, error) {
 	m := NewMessage(id)
 	if m == nil {
-		return nil, bitwire.NewError(bitwire.InvalidEnum, 0)
+		return nil, bitwire.EnumError(0, uint64(id))
 	}
 	if err := bitwire.DecodePacked(b, m); err != nil {
 		return nil, err

@@ -110,7 +110,7 @@ fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
         }
         Body::Enum(_) => {
             p.open("if !v.Valid() {");
-            p.line("return dst, bitwire.NewError(bitwire.InvalidEnum, 0)");
+            p.line("return dst, bitwire.EnumError(0, uint64(v))");
             p.close("}");
             p.line("dst = append(dst, '\"')");
             p.line("dst = append(dst, v.String()...)");
@@ -144,7 +144,7 @@ fn append_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 }
             }
             p.middle("default:");
-            p.line("return dst, bitwire.NewError(bitwire.InvalidEnum, 0)");
+            p.line("return dst, bitwire.EnumError(0, uint64(m.Tag))");
             p.close("}");
             p.line("return dst, nil");
         }
@@ -302,11 +302,11 @@ fn from_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     p.close("}");
     if let Some((var, keys)) = fields_var {
         p.blank();
-        p.line(format!(
-            "// {var} are the JSON keys of {}, in declaration order.",
+        p.doc(format!(
+            "{var} are the JSON keys of {}, in declaration order.",
             names.ident
         ));
-        p.line(format!("var {var} = []string{{{}}}", keys.join(", ")));
+        p.list(&format!("var {var} = []string{{"), &keys, "}");
     }
 }
 

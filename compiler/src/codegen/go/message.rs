@@ -10,10 +10,10 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     let (new, decode) = (&g.names.new_message, &g.names.decode_message);
     let src = &g.opts.source_name;
     p.blank();
-    p.line(format!(
-        "// {new} returns a new zero value of the message with dispatch id id, or nil"
+    p.doc(format!(
+        "{new} returns a new zero value of the message with dispatch id id, or nil when \
+         {src} declares no such message."
     ));
-    p.line(format!("// when {src} declares no such message."));
     p.open(format!("func {new}(id uint32) bitwire.Message {{"));
     p.open("switch id {");
     for (id, _) in g.schema.messages() {
@@ -25,17 +25,17 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.line("return nil");
     p.close("}");
     p.blank();
-    p.line(format!(
-        "// {decode} decodes the message with dispatch id id from the whole of b. An"
+    p.doc(format!(
+        "{decode} decodes the message with dispatch id id from the whole of b. An id the \
+         schema does not declare is InvalidEnum at bit 0. To decode without allocating, \
+         switch on the id and call Decode on a reused value instead."
     ));
-    p.line("// id the schema does not declare is InvalidEnum at bit 0. To decode without");
-    p.line("// allocating, switch on the id and call Decode on a reused value instead.");
     p.open(format!(
         "func {decode}(id uint32, b []byte) (bitwire.Message, error) {{"
     ));
     p.line(format!("m := {new}(id)"));
     p.open("if m == nil {");
-    p.line("return nil, bitwire.NewError(bitwire.InvalidEnum, 0)");
+    p.line("return nil, bitwire.EnumError(0, uint64(id))");
     p.close("}");
     p.open("if err := bitwire.DecodePacked(b, m); err != nil {");
     p.line("return nil, err");

@@ -9,6 +9,7 @@
 //! lays it out ([`printer`], [`expr`]). `docs/go.md` describes the generated code for
 //! users.
 
+mod binary;
 mod decode;
 mod encode;
 pub mod expr;
@@ -18,6 +19,7 @@ pub mod naming;
 mod printer;
 mod scalars;
 mod types;
+mod wrap;
 
 use crate::ir::{FloatRepr, IntRepr, Schema, Type, TypeDefKind, TypeId};
 use crate::plan::{CodecPlan, Node, Op, ScalarKind};
@@ -48,8 +50,8 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
         opts.source_name
     ));
     p.blank();
-    p.line(format!(
-        "// Package {} holds the types and codecs of the bitwire schema {}.",
+    p.doc(format!(
+        "Package {} holds the types and codecs of the bitwire schema {}.",
         opts.package, opts.source_name
     ));
     p.line(format!("package {}", opts.package));
@@ -57,11 +59,11 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     p.line(format!("import bitwire \"{RUNTIME_IMPORT}\""));
     p.blank();
     p.line("// Generated code needs the runtime API it was written against: this constant");
-    p.line("// exists only in a runtime that provides version 2.");
-    p.line("const _ = bitwire.RuntimeAPIVersion2");
+    p.line("// exists only in a runtime that provides version 3.");
+    p.line("const _ = bitwire.RuntimeAPIVersion3");
     p.blank();
-    p.line(format!(
-        "// {} is the fingerprint of the schema's packed wire (docs/tooling.md).",
+    p.doc(format!(
+        "{} is the fingerprint of the schema's packed wire (docs/tooling.md).",
         g.schema_fingerprint
     ));
     p.line(format!(
@@ -304,16 +306,31 @@ impl Ctx {
     }
 
     /// `err` with this context's path prepended, innermost segment first:
-    /// `bitwire.InField(bitwire.AtIndex(err, i), "entities")`.
+    /// `bitwire.InField(bitwire.AtIndex(err, i), "entities")`. Consecutive field
+    /// names are prepended at once (`bitwire.InField(err, "pos.x")`), which builds
+    /// the same path: `InField` joins with a dot as it would between two calls.
     pub fn wrap(&self, err: &str) -> String {
         let mut e = err.to_string();
+        let mut fields: Vec<&str> = Vec::new();
+        let flush = |e: String, fields: &mut Vec<&str>| {
+            if fields.is_empty() {
+                return e;
+            }
+            fields.reverse();
+            let path = naming::str_lit(&fields.join("."));
+            fields.clear();
+            format!("bitwire.InField({e}, {path})")
+        };
         for s in self.segs.iter().rev() {
-            e = match s {
-                Seg::Field(name) => format!("bitwire.InField({e}, {})", naming::str_lit(name)),
-                Seg::Index(var) => format!("bitwire.AtIndex({e}, {var})"),
-            };
+            match s {
+                Seg::Field(name) => fields.push(name),
+                Seg::Index(var) => {
+                    e = flush(e, &mut fields);
+                    e = format!("bitwire.AtIndex({e}, {var})");
+                }
+            }
         }
-        e
+        flush(e, &mut fields)
     }
 }
 

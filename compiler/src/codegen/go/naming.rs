@@ -64,17 +64,20 @@ const RESERVED_LOCALS: &[&str] = &[
 
 /// Methods generated on struct and union types; a field may not share their names.
 const METHODS: &[&str] = &[
+    "AppendBinary",
     "AppendJSON",
     "AppendTo",
     "Decode",
     "DecodeWithLimits",
     "Encode",
     "FromJSON",
+    "MarshalBinary",
     "MarshalJSON",
     "MessageID",
     "ReadPacked",
     "String",
     "Tag",
+    "UnmarshalBinary",
     "UnmarshalJSON",
     "Valid",
     "WritePacked",
@@ -270,18 +273,14 @@ fn lower_first(s: &str) -> String {
     }
 }
 
-/// The Go package name for a schema file stem: lower case, other characters `_`,
-/// never a keyword and never starting with a digit (`game-state` → `game_state`).
+/// The Go package name for a schema file stem, as Go names packages: lower case
+/// letters and digits only (`game-state` and `game_state` → `gamestate`), never
+/// starting with a digit (`x` first) and never a keyword or `bitwire` (`_` last).
 pub fn package_name(stem: &str) -> String {
     let mut s: String = stem
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
         .collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, 'x');
@@ -343,7 +342,9 @@ mod tests {
         assert_eq!(local("type"), "type_");
         assert_eq!(local("err"), "err_");
         assert_eq!(local("len"), "len_");
-        assert_eq!(package_name("game-state"), "game_state");
+        assert_eq!(package_name("game-state"), "gamestate");
+        assert_eq!(package_name("kitchen_sink"), "kitchensink");
+        assert_eq!(package_name("_"), "x");
         assert_eq!(package_name("Type"), "type_");
         assert_eq!(package_name("1x"), "x1x");
         assert!(is_package_name("game"));

@@ -4,6 +4,13 @@
 //! backend must follow are operator spacing ([`super::expr`]) and column alignment,
 //! which the emitters avoid by giving every struct field and constant its own
 //! comment line (a comment line ends an alignment block).
+//!
+//! Lines are kept readable the way people wrap Go by hand: comment sentences are
+//! wrapped at [`COMMENT_WIDTH`] ([`Printer::doc`]), and a statement wider than
+//! [`MAX_WIDTH`] is broken where gofmt keeps a break ([`super::wrap`]). Widths count
+//! a tab as four columns.
+
+use super::wrap::split_code;
 
 /// Accumulates indented lines.
 #[derive(Debug, Default)]
@@ -23,18 +30,64 @@ impl Printer {
         self.buf
     }
 
-    /// Prints one line at the current indentation.
+    /// Prints one line at the current indentation; a statement wider than
+    /// [`MAX_WIDTH`] is broken where gofmt keeps a break, and its continuation lines
+    /// indented as gofmt indents them ([`super::wrap::split_code`]).
     pub fn line(&mut self, text: impl AsRef<str>) {
         let text = text.as_ref();
         if text.is_empty() {
             self.buf.push('\n');
             return;
         }
-        for _ in 0..self.indent {
-            self.buf.push('\t');
+        for (extra, piece) in split_code(text, self.indent * TAB) {
+            for _ in 0..self.indent + extra {
+                self.buf.push('\t');
+            }
+            self.buf.push_str(&piece);
+            self.buf.push('\n');
         }
-        self.buf.push_str(text);
-        self.buf.push('\n');
+    }
+
+    /// Prints `{open}a, b, c{close}` (a composite literal of `items`) on one line if it
+    /// fits in [`MAX_WIDTH`], else with the items wrapped on lines of their own
+    /// between `open` and `close`, as gofmt keeps them (with a trailing comma).
+    pub fn list(&mut self, open: &str, items: &[String], close: &str) {
+        let one = format!("{open}{}{close}", items.join(", "));
+        if items.is_empty() || self.indent * TAB + width(&one) <= MAX_WIDTH {
+            return self.line(one);
+        }
+        self.open(open);
+        let room = MAX_WIDTH.saturating_sub(self.indent * TAB);
+        let mut line = String::new();
+        for item in items {
+            if !line.is_empty() && width(&line) + 1 + width(item) + 1 > room {
+                self.line(line.trim_end());
+                line.clear();
+            }
+            line.push_str(item);
+            line.push_str(", ");
+        }
+        self.line(line.trim_end());
+        self.close(close);
+    }
+
+    /// Prints `text` as `//` comment lines, its words wrapped at [`COMMENT_WIDTH`].
+    pub fn doc(&mut self, text: impl AsRef<str>) {
+        let room = COMMENT_WIDTH.saturating_sub(self.indent * TAB + 3).max(40);
+        let mut line = String::new();
+        for word in text.as_ref().split_whitespace() {
+            if !line.is_empty() && width(&line) + 1 + width(word) > room {
+                self.line(format!("// {line}"));
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        if !line.is_empty() {
+            self.line(format!("// {line}"));
+        }
     }
 
     /// Prints an empty line, unless the previous line is empty or opens a block
@@ -116,9 +169,35 @@ impl Printer {
     }
 }
 
+/// The widest line the printer aims for (rustfmt's width, which the Rust backend
+/// keeps too).
+pub const MAX_WIDTH: usize = 100;
+
+/// Where comment sentences are wrapped.
+pub const COMMENT_WIDTH: usize = 80;
+
+/// Columns of a tab.
+pub const TAB: usize = 4;
+
+/// Display columns of a line without indentation.
+pub fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn doc_wraps_words() {
+        let mut p = Printer::new();
+        p.open("func f() {");
+        p.doc(["word"; 40].join(" "));
+        p.close("}");
+        let out = p.finish();
+        assert_eq!(out.lines().count(), 5);
+        assert!(out.lines().all(|l| l.len() <= COMMENT_WIDTH));
+    }
 
     #[test]
     fn blocks_indent_with_tabs_and_drop_edge_blank_lines() {

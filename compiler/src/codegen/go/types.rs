@@ -13,11 +13,11 @@ use crate::plan::{Body, Run};
 pub fn constants(g: &Gen, p: &mut Printer) {
     for (c, ident) in g.schema.constants.iter().zip(&g.names.constants) {
         p.blank();
-        p.doc_comment(&c.doc);
-        p.line(format!(
-            "// Schema: `{}`.",
+        p.doc(format!(
+            "{ident} is the schema's `{}`.",
             describe::const_text(&c.name, &c.value)
         ));
+        doc_paragraph(p, &c.doc);
         let (ty, value) = match &c.value {
             ConstValue::Int { ty, value } => (int_type(*ty).to_string(), value.to_string()),
             ConstValue::Float { ty, value } => match ty {
@@ -32,8 +32,11 @@ pub fn constants(g: &Gen, p: &mut Printer) {
     }
 }
 
-/// The `Schema:` line of a named type.
-fn schema_line(g: &Gen, id: TypeId) -> String {
+/// The first sentence of a named type's doc comment, which names its declaration
+/// and its size: `Packet64 is the schema's `message Packet64 = 1` (game.bw:30), 64
+/// bits.` Go doc comments start with the name they document (go vet, staticcheck
+/// ST1021), so the schema's own doc comment follows as the next paragraph.
+fn schema_sentence(g: &Gen, id: TypeId) -> String {
     let def = &g.schema.types[id];
     let decl = match (&def.kind, def.message_id) {
         (TypeDefKind::Struct { .. }, Some(mid)) => format!("message {} = {mid}", def.name),
@@ -42,11 +45,21 @@ fn schema_line(g: &Gen, id: TypeId) -> String {
         (TypeDefKind::Union { .. }, _) => format!("union {}", def.name),
     };
     format!(
-        "// Schema: `{decl}` ({}:{}), {}.",
+        "{} is the schema's `{decl}` ({}:{}), {}.",
+        g.ident(id),
         def.origin.file,
         def.origin.line,
         describe::size_text(&def.packed)
     )
+}
+
+/// Prints a schema doc comment as a further paragraph of a top-level declaration's
+/// doc comment (after `//`), if there is one.
+fn doc_paragraph(p: &mut Printer, doc: &[String]) {
+    if doc.iter().any(|l| !l.trim().is_empty()) {
+        p.line("//");
+        p.doc_comment(doc);
+    }
 }
 
 /// The Go type of a union's tag: wide enough for the tag's packed width, so that a
@@ -62,8 +75,8 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
     let names = &g.names.types[id];
     let ident = &names.ident;
     p.blank();
-    p.doc_comment(&def.doc);
-    p.line(schema_line(g, id));
+    p.doc(schema_sentence(g, id));
+    doc_paragraph(p, &def.doc);
     match &def.kind {
         TypeDefKind::Struct { fields } if fields.is_empty() => {
             p.line(format!("type {ident} struct{{}}"));
@@ -72,8 +85,13 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             let plan = g.plan.struct_plan(id).expect("a struct");
             p.open(format!("type {ident} struct {{"));
             for ((f, fname), fp) in fields.iter().zip(&names.members).zip(&plan.fields) {
+                p.doc(format!(
+                    "{fname} is `{}: {}`, {}.",
+                    f.name,
+                    describe::type_text(&f.ty),
+                    describe::field_position_text(f)
+                ));
                 p.comment(&f.doc);
-                p.line(format!("// {}", describe::field_doc_text(f)));
                 p.line(format!("{fname} {}", g.go_type(&fp.node)));
             }
             p.close("}");
@@ -88,11 +106,11 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
             p.line(format!("// The variants of {ident}."));
             p.open("const (");
             for (v, vname) in variants.iter().zip(&names.members) {
-                p.comment(&v.doc);
-                p.line(format!(
-                    "// Schema: `{} = {}`, {packed_tag_bits}-bit tag.",
+                p.doc(format!(
+                    "{vname} is the variant `{} = {}` of {ident}, a {packed_tag_bits}-bit tag.",
                     v.name, v.value
                 ));
+                p.comment(&v.doc);
                 p.line(format!("{vname} {ident} = {}", v.value));
             }
             p.close(")");
@@ -125,22 +143,19 @@ fn union_declaration(
     p.line(format!("Tag {tag_type}"));
     for ((v, fname), arm) in variants.iter().zip(&names.members).zip(&plan.arms) {
         if let (Some(ty), Some(node)) = (&v.payload, &arm.payload) {
-            p.comment(&v.doc);
-            p.line(format!(
-                "// Schema: `{}({})`, payload {}.",
+            p.doc(format!(
+                "{fname} is the payload of `{}({})`, {}.",
                 v.name,
                 describe::type_text(ty),
                 describe::size_text(&v.packed)
             ));
+            p.comment(&v.doc);
             p.line(format!("{fname} {}", g.go_type(node)));
         }
     }
     p.close("}");
     p.blank();
-    p.line(format!(
-        "// {tag_type} says which variant {} holds.",
-        a(ident)
-    ));
+    p.doc(format!("{tag_type} says which variant {} holds.", a(ident)));
     p.line(format!(
         "type {tag_type} {}",
         int_type(union_tag_repr(packed_tag_bits))
@@ -149,27 +164,23 @@ fn union_declaration(
     p.line(format!("// The variants of {ident}."));
     p.open("const (");
     for (v, tname) in variants.iter().zip(&names.tags) {
+        let decl = match &v.payload {
+            Some(ty) => format!("{}({})", v.name, describe::type_text(ty)),
+            None => v.name.clone(),
+        };
+        p.doc(format!(
+            "{tname} is the tag of `{decl}`, {} in {packed_tag_bits} bits.",
+            v.tag
+        ));
         p.comment(&v.doc);
-        match &v.payload {
-            Some(ty) => p.line(format!(
-                "// Schema: `{}({})`, tag {} in {packed_tag_bits} bits.",
-                v.name,
-                describe::type_text(ty),
-                v.tag
-            )),
-            None => p.line(format!(
-                "// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
-                v.name, v.tag
-            )),
-        }
         p.line(format!("{tname} {tag_type} = {}", v.tag));
     }
     p.close(")");
     p.blank();
-    p.line(format!(
-        "// String returns the variant's schema name, or \"{tag_type}(N)\" for a tag"
+    p.doc(format!(
+        "String returns the variant's schema name, or \"{tag_type}(N)\" for a tag {ident} \
+         does not declare."
     ));
-    p.line(format!("// {ident} does not declare."));
     p.open(format!("func (t {tag_type}) String() string {{"));
     p.open("switch t {");
     for (v, tname) in variants.iter().zip(&names.tags) {
@@ -192,6 +203,7 @@ pub fn methods(g: &Gen, p: &mut Printer, id: TypeId) {
         enum_helpers(g, p, id);
     }
     top_level_methods(g, p, id);
+    super::binary::binary_fns(g, p, id);
     if let Some(c) = &g.consts[id].message_id {
         let ident = g.ident(id);
         p.blank();
@@ -221,30 +233,29 @@ fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
         "// Size bounds (spec §6.1) and named bounds of {ident}."
     ));
     p.open("const (");
-    p.line(format!(
-        "// {} is the fewest bits {} encodes to.",
+    p.doc(format!(
+        "{} is the fewest bits {} encodes to.",
         c.min_bits,
         a(ident)
     ));
     p.line(format!("{} = {}", c.min_bits, def.packed.min_bits));
     if let (Some(mb), Some(ms), Some(max)) = (&c.max_bits, &c.max_size, def.packed.max_bits) {
-        p.line(format!("// {mb} is the most bits {} encodes to.", a(ident)));
+        p.doc(format!("{mb} is the most bits {} encodes to.", a(ident)));
         p.line(format!("{mb} = {max}"));
-        p.line(format!(
-            "// {ms} is the largest top-level encoding of {} in bytes,",
+        p.doc(format!(
+            "{ms} is the largest top-level encoding of {} in bytes, padding included.",
             a(ident)
         ));
-        p.line("// padding included.");
         p.line(format!("{ms} = {}", max.div_ceil(8)));
     }
     if let (Some(name), Some(mid)) = (&c.message_id, def.message_id) {
-        p.line(format!(
-            "// {name} is the dispatch id of {ident} on a connection (spec §2.3)."
+        p.doc(format!(
+            "{name} is the dispatch id of {ident} on a connection (spec §2.3)."
         ));
         p.line(format!("{name} uint32 = {mid}"));
     }
-    p.line(format!(
-        "// {} is the fingerprint of the packed wire of {ident}, referenced types included.",
+    p.doc(format!(
+        "{} is the fingerprint of the packed wire of {ident}, referenced types included.",
         c.fingerprint
     ));
     p.line(format!(
@@ -260,9 +271,9 @@ fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
             };
             let mut range = |go: &str, min: String, max: String| {
                 let (cmin, cmax) = (fc.min.as_ref().unwrap(), fc.max.as_ref().unwrap());
-                p.line(format!("// {cmin} is the smallest value of {}.", f.name));
+                p.doc(format!("{cmin} is the smallest value of {}.", f.name));
                 p.line(format!("{cmin} {go} = {min}"));
-                p.line(format!("// {cmax} is the largest value of {}.", f.name));
+                p.doc(format!("{cmax} is the largest value of {}.", f.name));
                 p.line(format!("{cmax} {go} = {max}"));
             };
             match ty {
@@ -284,8 +295,8 @@ fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
                     // float64 even for f32 fields: the exact bounds the codec computes with.
                     range("float64", f64_lit(*min), f64_lit(*max));
                     let s = fc.steps.as_ref().unwrap();
-                    p.line(format!(
-                        "// {s} is the number of quantization steps of {}.",
+                    p.doc(format!(
+                        "{s} is the number of quantization steps of {}.",
                         f.name
                     ));
                     p.line(format!("{s} uint64 = {steps}"));
@@ -294,15 +305,12 @@ fn type_constants(g: &Gen, p: &mut Printer, id: TypeId) {
                 | Type::String { max: Some(m), .. }
                 | Type::Bytes { max: Some(m), .. } => {
                     let n = fc.max_len.as_ref().unwrap();
-                    p.line(format!(
-                        "// {n} is the longest {} the schema allows.",
-                        f.name
-                    ));
+                    p.doc(format!("{n} is the longest {} the schema allows.", f.name));
                     p.line(format!("{n} = {m}"));
                 }
                 Type::Array { len, .. } => {
                     let n = fc.len.as_ref().unwrap();
-                    p.line(format!("// {n} is the length of {}.", f.name));
+                    p.doc(format!("{n} is the length of {}.", f.name));
                     p.line(format!("{n} = {len}"));
                 }
                 _ => {}
@@ -448,15 +456,13 @@ fn verify_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let ident = g.ident(id);
     let (top, packed) = (&g.consts[id].verify, &g.consts[id].verify_packed);
     p.blank();
-    p.line(format!(
-        "// {top} checks that b is exactly one valid top-level encoding of {} and",
+    p.doc(format!(
+        "{top} checks that b is exactly one valid top-level encoding of {} and returns \
+         the error Decode would return for b (same kind, bit, path and detail), without \
+         building the value and without allocating unless b is invalid. It charges the \
+         default decode budget as Decode does; for other limits, call {packed} on a \
+         reader made with bitwire.NewBitReaderWithLimits.",
         a(ident)
-    ));
-    p.line("// returns the error Decode would return for b (same kind, bit, path and detail),");
-    p.line("// without building the value and without allocating unless b is invalid. It");
-    p.line("// charges the default decode budget as Decode does; for other limits, call");
-    p.line(format!(
-        "// {packed} on a reader made with bitwire.NewBitReaderWithLimits."
     ));
     p.open(format!("func {top}(b []byte) error {{"));
     let fast = single_run(g, id);
@@ -484,8 +490,8 @@ fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId) {
     let names = &g.names.types[id];
     let ident = &names.ident;
     p.blank();
-    p.line(format!(
-        "// Valid reports whether v is a variant {ident} declares."
+    p.doc(format!(
+        "Valid reports whether v is a variant {ident} declares."
     ));
     p.open(format!("func (v {ident}) Valid() bool {{"));
     let e = g.enum_plan(id);
@@ -504,9 +510,9 @@ fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId) {
     }
     p.close("}");
     p.blank();
-    p.line("// String returns the variant's schema name (its JSON form), or");
-    p.line(format!(
-        "// \"{ident}(N)\" for a value {ident} does not declare."
+    p.doc(format!(
+        "String returns the variant's schema name (its JSON form), or \"{ident}(N)\" for a \
+         value {ident} does not declare."
     ));
     p.open(format!("func (v {ident}) String() string {{"));
     p.open("switch v {");

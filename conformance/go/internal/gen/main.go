@@ -195,9 +195,10 @@ func schemaTypes(bw, schema string) ([]string, error) {
 	return names, nil
 }
 
-// schemaLine matches the line every generated type's doc comment carries:
-// "Schema: `message Packet64 = 1` (game.bw:30), 64 bits."
-var schemaLine = regexp.MustCompile("Schema: `(?:struct|message|enum|union) ([A-Za-z_][A-Za-z0-9_]*)")
+// schemaLine matches the sentence every generated type's doc comment starts with:
+// "Packet64 is the schema's `message Packet64 = 1` (game.bw:30), 64 bits." (wrapped
+// where it is long).
+var schemaLine = regexp.MustCompile("is the schema's\\s+`(?:struct|message|enum|union)\\s+([A-Za-z_][A-Za-z0-9_]*)")
 
 // goTypes maps schema type names to the Go identifiers of a generated file, read
 // from the doc comments of its type declarations.

@@ -8,6 +8,7 @@ package harness
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -20,10 +21,15 @@ import (
 )
 
 // Value is what every generated type offers through a pointer: the packed
-// encoding and, with --json, the JSON mapping.
+// encoding, the standard library's binary interfaces over it (AppendBinary is
+// encoding.BinaryAppender's method, which Go 1.22 does not have) and, with --json,
+// the JSON mapping.
 type Value interface {
 	AppendTo(dst []byte) ([]byte, error)
 	Decode(b []byte) error
+	AppendBinary(b []byte) ([]byte, error)
+	encoding.BinaryMarshaler
+	encoding.BinaryUnmarshaler
 	AppendJSON(dst []byte) ([]byte, error)
 	FromJSON(j any) error
 }
@@ -70,8 +76,8 @@ func (e Expected) String() string {
 }
 
 // CheckError reports whether err is the expected error. A wire error compares
-// kind, bit and path; a JSON error (a value the Go type cannot hold, found before
-// any bit offset exists) compares kind and path.
+// kind, bit and path, and must have a detail; a JSON error (a value the Go type
+// cannot hold, found before any bit offset exists) compares kind and path.
 func CheckError(err error, want Expected) error {
 	var we *bitwire.Error
 	var je *bitwire.JSONError
@@ -82,6 +88,10 @@ func CheckError(err error, want Expected) error {
 		kind, path, bit = we.Kind.String(), we.Path, &we.Bit
 		if !errors.Is(err, we.Kind.Sentinel()) || !errors.Is(err, bitwire.ErrBitwire) {
 			return fmt.Errorf("%v does not match its sentinels", err)
+		}
+		// Messages name the offending value and its limit (docs/go.md, Errors).
+		if we.Detail == nil {
+			return fmt.Errorf("%v has no detail", err)
 		}
 	case errors.As(err, &je):
 		kind, path = je.Kind.String(), je.Path
@@ -110,6 +120,9 @@ func Encode(c Codec, value []byte) ([]byte, error) {
 	}
 	prefix := []byte{0xAA, 0xBB}
 	out, err := v.AppendTo(prefix)
+	if err := sameEncoding(v, out, err); err != nil {
+		return nil, err
+	}
 	if err != nil {
 		if len(out) != len(prefix) || out[0] != 0xAA || out[1] != 0xBB {
 			return nil, fmt.Errorf("failed AppendTo changed the buffer to % x", out)
@@ -120,6 +133,56 @@ func Encode(c Codec, value []byte) ([]byte, error) {
 		return nil, fmt.Errorf("AppendTo lost the buffer's contents: % x", out)
 	}
 	return out[2:], nil
+}
+
+// sameEncoding checks that MarshalBinary and AppendBinary give what AppendTo gave
+// (out, err) for v, appended to the two bytes AA BB: the same bytes, or the same
+// error (kind, bit, path and detail) with the buffer unchanged.
+func sameEncoding(v Value, out []byte, err error) error {
+	m, merr := v.MarshalBinary()
+	a, aerr := v.AppendBinary([]byte{0xAA, 0xBB})
+	if err != nil {
+		if !sameError(merr, err) || !sameError(aerr, err) {
+			return fmt.Errorf("AppendTo failed with %v, MarshalBinary with %v, AppendBinary with %v",
+				err, merr, aerr)
+		}
+		if !bytes.Equal(a, []byte{0xAA, 0xBB}) || m != nil {
+			return fmt.Errorf("failed MarshalBinary gave % x, AppendBinary % x", m, a)
+		}
+		return nil
+	}
+	if merr != nil || aerr != nil || !bytes.Equal(m, out[2:]) || !bytes.Equal(a, out) {
+		return fmt.Errorf("AppendTo gave % x, MarshalBinary % x (%v), AppendBinary % x (%v)",
+			out, m, merr, a, aerr)
+	}
+	return nil
+}
+
+// sameError reports whether got is a *bitwire.Error with want's kind, bit, path
+// and detail (compared as text: a NaN in a detail is not equal to itself).
+func sameError(got, want error) bool {
+	var g, w *bitwire.Error
+	return errors.As(got, &g) && errors.As(want, &w) &&
+		g.Kind == w.Kind && g.Bit == w.Bit && g.Path == w.Path && g.Error() == w.Error()
+}
+
+// CheckUnmarshalBinary checks that UnmarshalBinary into a new value of c's type
+// does what Decode did with b: fail with the same error (kind, bit, path and
+// detail), or give the same value, whose JSON text was decoded.
+func CheckUnmarshalBinary(c Codec, b []byte, decoded string, decodeErr error) error {
+	v := c.New()
+	err := v.UnmarshalBinary(b)
+	if decodeErr != nil || err != nil {
+		if !sameError(err, decodeErr) {
+			return fmt.Errorf("UnmarshalBinary gave %v, Decode %v", err, decodeErr)
+		}
+		return nil
+	}
+	got, err := v.AppendJSON(nil)
+	if err != nil || string(got) != decoded {
+		return fmt.Errorf("UnmarshalBinary gave %s (%v), Decode %s", got, err, decoded)
+	}
+	return nil
 }
 
 // DecodeInto decodes b into v and returns its JSON text.

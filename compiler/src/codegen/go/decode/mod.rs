@@ -46,13 +46,11 @@ pub fn decode_fn(g: &Gen, p: &mut Printer, id: TypeId, mode: Mode) {
         }
         Mode::Check => {
             let packed = &g.consts[id].verify_packed;
-            p.line(format!(
-                "// {packed} checks the {ident} at r's position as ReadPacked reads it, with the"
+            p.doc(format!(
+                "{packed} checks the {ident} at r's position as ReadPacked reads it, with the \
+                 same errors and decode budget charges, and advances past it without \
+                 building it."
             ));
-            p.line(
-                "// same errors and decode budget charges, and advances past it without building",
-            );
-            p.line("// it.");
             p.open(format!("func {packed}(r *bitwire.BitReader) error {{"));
         }
     }
@@ -188,8 +186,9 @@ pub fn decode_fast(g: &Gen, p: &mut Printer, id: TypeId, run: &Run, mode: Mode) 
     if padded {
         p.open(format!("if c.Word>>{} != 0 {{", run.bits));
         p.line(format!(
-            "return bitwire.NewError(bitwire.InvalidPadding, {})",
-            run.bits
+            "return bitwire.PaddingError({bits}, c.Word>>{bits}, {})",
+            bytes * 8 - run.bits,
+            bits = run.bits
         ));
         p.close("}");
     }

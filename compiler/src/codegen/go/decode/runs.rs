@@ -54,11 +54,11 @@ impl Tables {
     pub fn print(&self, p: &mut Printer) {
         for (name, rows) in &self.tables {
             p.blank();
-            p.line(format!(
-                "// {name} lists the scalars of a run of {} that one truncation check covers,",
+            p.doc(format!(
+                "{name} lists the scalars of a run of {} that one truncation check covers, \
+                 for its Truncated error.",
                 self.owner
             ));
-            p.line("// for its Truncated error.");
             p.open(format!("var {name} = []bitwire.RunField{{"));
             for row in rows {
                 p.line(format!("{row},"));

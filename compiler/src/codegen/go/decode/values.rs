@@ -51,7 +51,9 @@ pub fn decode_value(
             if mode == Mode::Check && inner.is_zero_width() {
                 return p.if_init_err("_, err := r.ReadBool()", &wrap);
             }
-            let set = loc.fresh(&format!("{hint}Set"));
+            // A hint escaped with `_` (`b_`) loses it before a suffix (`bSet`, not
+            // `b_Set`: Go names have no underscores).
+            let set = loc.fresh(&format!("{}Set", hint.trim_end_matches('_')));
             p.line(format!("{set}, err := r.ReadBool()"));
             p.if_err(&wrap);
             p.open(format!("if {set} {{"));
@@ -211,7 +213,7 @@ fn read_length(p: &mut Printer, loc: &mut Locals, ctx: &Ctx, len: &Length, hint:
         // The schema language gives a bounded length a fixed-width prefix (spec §5.6).
         (Prefix::Varint, Some(_)) => unreachable!("a varint length prefix with a bound"),
     };
-    let n = loc.fresh(&format!("{hint}Len"));
+    let n = loc.fresh(&format!("{}Len", hint.trim_end_matches('_')));
     p.line(format!("{n}, err := {read}"));
     p.if_err(&ctx.wrap("err"));
     n
