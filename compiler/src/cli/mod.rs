@@ -123,7 +123,8 @@ pub struct GenArgs {
     #[arg(long)]
     pub json: bool,
     /// Go only: the package name of the generated file (default: the schema file
-    /// name without extension, made a valid identifier).
+    /// name without extension, in lower case without punctuation: game-state.bw →
+    /// gamestate).
     #[arg(long)]
     pub package: Option<String>,
     /// The schema file.
