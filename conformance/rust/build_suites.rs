@@ -42,6 +42,7 @@ pub fn write_suites(schemas: &[PathBuf], out_dir: &Path) {
         let opts = RustOptions {
             json: true,
             source_name: schema.root_file.clone(),
+            ..Default::default()
         };
         std::fs::write(
             out_dir.join(format!("{suite}.rs")),

@@ -20,6 +20,7 @@ fn opts() -> RustOptions {
     RustOptions {
         json: true,
         source_name: "packet.bw".into(),
+        module_file: true,
     }
 }
 
