@@ -65,6 +65,8 @@ fn truncated_names_the_bits_needed_and_left() {
 fn the_end_of_a_message() {
     let m = decode_err::<messages::Byte>(&[1, 2, 3], ErrorKind::TrailingData);
     assert_eq!(m, "TrailingData at bit 8: 2 bytes after the end");
+    let m = decode_err::<messages::Byte>(&[1, 2], ErrorKind::TrailingData);
+    assert_eq!(m, "TrailingData at bit 8: 1 byte after the end");
     // `flag` is bit 0; the 7 padding bits hold 0b10.
     let m = decode_err::<messages::OneBit>(&[0b101], ErrorKind::InvalidPadding);
     assert_eq!(

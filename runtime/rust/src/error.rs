@@ -232,6 +232,7 @@ impl fmt::Display for Detail {
             Detail::Padding { value, bits } => {
                 write!(f, "padding {value:#b} in {bits} bits, must be zero")
             }
+            Detail::Trailing { bytes: 1 } => f.write_str("1 byte after the end"),
             Detail::Trailing { bytes } => write!(f, "{bytes} bytes after the end"),
             Detail::Nan { bits, canonical } => {
                 write!(f, "NaN {bits:#x}, the canonical NaN is {canonical:#x}")
