@@ -35,10 +35,11 @@ pub const ON: bool = true;
 pub const GREETING: &str = "hi \"there\"\n";
 
 /// Schema: `enum Mode` (kitchen_sink.bw:11), 3 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum Mode {
     /// Schema: `Off = 0`, 3-bit tag.
+    #[default]
     Off = 0,
     /// Schema: `On = 5`, 3-bit tag.
     On = 5,
@@ -126,10 +127,11 @@ impl ::bitwire::Packed for Mode {
 }
 
 /// Schema: `enum Single` (kitchen_sink.bw:16), 0 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum Single {
     /// Schema: `Only = 0`, 0-bit tag.
+    #[default]
     Only = 0,
 }
 
@@ -754,7 +756,7 @@ impl ::bitwire::Packed for Scalars {
 
 /// Variable-width and composite fields.
 /// Schema: `struct Composite` (kitchen_sink.bw:47), at least 185 bits.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Composite {
     /// Schema: `type: u8`, bits 0..8.
     pub r#type: u8,
@@ -1470,7 +1472,7 @@ impl ::bitwire::Packed for Composite {
 }
 
 /// Schema: `struct Point` (kitchen_sink.bw:70), 16 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Point {
     /// Schema: `x: i8`, bits 0..8.
     pub x: i8,
@@ -1553,7 +1555,7 @@ impl ::bitwire::Packed for Point {
 
 /// Empty structs encode to nothing.
 /// Schema: `struct Empty` (kitchen_sink.bw:76), 0 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Empty {}
 
 impl Empty {

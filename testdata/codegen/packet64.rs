@@ -17,7 +17,7 @@ pub const SCHEMA_FINGERPRINT: u64 = 0x2effd99b4c13c2f6;
 
 /// The classic 64-bit game-state packet: exactly eight bytes on the wire.
 /// Schema: `message Packet64 = 1` (packet64.bw:4), 64 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Packet64 {
     /// Schema: `is_alive: bool`, bit 0.
     pub is_alive: bool,

@@ -80,6 +80,13 @@ pub fn generate_rust(schema: &Schema, opts: &RustOptions) -> String {
     p.finish()
 }
 
+/// Per named type of `schema`: whether its generated Rust type derives `Default`
+/// (whose value then always encodes; docs/rust.md).
+pub fn derives_default(schema: &Schema) -> Vec<bool> {
+    let opts = RustOptions::default();
+    Gen::new(schema, &opts).default
+}
+
 /// Every item of the generated file after its header.
 fn print_items(g: &Gen, p: &mut Printer) {
     let schema = g.schema;
@@ -122,6 +129,9 @@ pub(crate) struct Gen<'a> {
     copy: Vec<bool>,
     /// Per type: whether its Rust type can derive `Eq` and `Hash` (no floats inside).
     eq: Vec<bool>,
+    /// Per type: whether it derives `Default`, whose value must then encode (see
+    /// [`Gen::is_default`]).
+    default: Vec<bool>,
     /// Type aliases of deeply nested types, made while printing (see [`spell`]).
     aliases: std::cell::RefCell<spell::Aliases>,
 }
@@ -140,6 +150,7 @@ impl<'a> Gen<'a> {
             fingerprints: crate::fingerprint::fingerprints(schema),
             copy: vec![true; n],
             eq: vec![true; n],
+            default: vec![true; n],
             aliases: std::cell::RefCell::new(spell::Aliases::new(idents)),
         };
         // Fixpoint: a type loses a trait when any member lacks it; recursion through
@@ -154,9 +165,11 @@ impl<'a> Gen<'a> {
                 let (copy, eq) = g.member_nodes(id).iter().fold((!boxed, true), |(c, e), n| {
                     (c && g.node_is_copy(n), e && g.node_is_eq(n))
                 });
-                if (copy, eq) != (g.copy[id], g.eq[id]) {
+                let default = g.has_default(id);
+                if (copy, eq, default) != (g.copy[id], g.eq[id], g.default[id]) {
                     g.copy[id] = copy;
                     g.eq[id] = eq;
+                    g.default[id] = default;
                     changed = true;
                 }
             }
@@ -185,6 +198,53 @@ impl<'a> Gen<'a> {
     /// Whether the named type derives `Eq` and `Hash`.
     pub fn is_eq(&self, id: TypeId) -> bool {
         self.eq[id]
+    }
+
+    /// Whether the named type derives `Default`: only when the default value is one the
+    /// schema holds, so that `T::default()` always encodes. That is the zero value of
+    /// every field (Go's zero value; `None`, empty, `0`, `0.0`) where the field's range
+    /// holds it, and for enums and unions the variant with tag 0 (a unit variant for a
+    /// union), marked `#[default]`.
+    pub fn is_default(&self, id: TypeId) -> bool {
+        self.default[id]
+    }
+
+    /// The member index of the `#[default]` variant of an enum or union.
+    pub fn default_variant(&self, id: TypeId) -> Option<usize> {
+        match &self.plan.get(id).body {
+            crate::plan::Body::Struct(_) => None,
+            crate::plan::Body::Enum(e) => e.values.iter().position(|&v| v == 0),
+            crate::plan::Body::Union(u) => u
+                .arms
+                .iter()
+                .position(|a| a.tag == 0 && a.payload.is_none()),
+        }
+    }
+
+    /// [`Gen::is_default`] from the members' current state (for the fixpoint).
+    fn has_default(&self, id: TypeId) -> bool {
+        match &self.plan.get(id).body {
+            crate::plan::Body::Struct(s) => s.fields.iter().all(|f| self.node_has_default(&f.node)),
+            _ => self.default_variant(id).is_some(),
+        }
+    }
+
+    /// Whether the Rust default of a value of this node implements `Default` and is a
+    /// value the encoder accepts.
+    fn node_has_default(&self, node: &Node) -> bool {
+        use crate::plan::{EncodeCheck, ScalarKind};
+        match &node.op {
+            Op::Scalar(s) => match (&s.kind, s.encode) {
+                (ScalarKind::Enum { id, .. }, _) => self.default[*id],
+                (_, EncodeCheck::Range { min, max, .. }) => min <= 0 && 0 <= max,
+                (_, EncodeCheck::FloatRange { min, max, .. }) => min <= 0.0 && 0.0 <= max,
+                _ => true,
+            },
+            // `[T; N]` implements `Default` up to N = 32.
+            Op::Array(a) => !a.out_of_line && a.len <= 32 && self.node_has_default(&a.elem),
+            Op::Named(id) => self.default[*id],
+            Op::Varint(_) | Op::Optional(_) | Op::List(_) | Op::String(_) | Op::Bytes(_) => true,
+        }
     }
 
     fn node_is_copy(&self, node: &Node) -> bool {

@@ -54,7 +54,7 @@ fn packet64_is_one_word_each_way() {
         "{code}"
     );
     assert!(
-        code.contains("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]"),
+        code.contains("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]"),
         "{code}"
     );
 }

@@ -46,6 +46,9 @@ fn derives(g: &Gen, id: TypeId) -> String {
     if is_enum || g.is_eq(id) {
         d.extend(["Eq", "Hash"]);
     }
+    if g.is_default(id) {
+        d.push("Default");
+    }
     format!("#[derive({})]", d.join(", "))
 }
 
@@ -89,12 +92,16 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
         } => {
             p.line(format!("#[repr({})]", int_type(*repr)));
             p.open(format!("pub enum {ident} {{"));
-            for (v, vname) in variants.iter().zip(&names.members) {
+            let default = g.default_variant(id);
+            for (i, (v, vname)) in variants.iter().zip(&names.members).enumerate() {
                 p.doc(&v.doc);
                 p.line(format!(
                     "/// Schema: `{} = {}`, {packed_tag_bits}-bit tag.",
                     v.name, v.value
                 ));
+                if default == Some(i) {
+                    p.line("#[default]");
+                }
                 p.line(format!("{vname} = {},", v.value));
             }
             p.close("}");
@@ -130,6 +137,9 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
                             "/// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
                             v.name, v.tag
                         ));
+                        if v.tag == 0 && g.is_default(id) {
+                            p.line("#[default]");
+                        }
                         p.line(format!("{vname},"));
                     }
                 }

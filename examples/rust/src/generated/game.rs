@@ -29,10 +29,11 @@ pub const WORLD: f64 = 1024.0;
 
 /// Which side a player is on.
 /// Schema: `enum Team` (game.bw:12), 2 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum Team {
     /// Schema: `Red = 0`, 2-bit tag.
+    #[default]
     Red = 0,
     /// Schema: `Blue = 1`, 2-bit tag.
     Blue = 1,
@@ -107,10 +108,11 @@ impl ::bitwire::Packed for Team {
 
 /// Weapons; the tag is declared 4 bits wide to leave room for new ones.
 /// Schema: `enum Weapon` (game.bw:20), 4 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum Weapon {
     /// Schema: `Fist = 0`, 4-bit tag.
+    #[default]
     Fist = 0,
     /// Schema: `Pistol = 1`, 4-bit tag.
     Pistol = 1,
@@ -193,7 +195,7 @@ impl ::bitwire::Packed for Weapon {
 
 /// The classic 64-bit game-state packet: exactly eight bytes on the wire.
 /// Schema: `message Packet64 = 1` (game.bw:30), 64 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Packet64 {
     /// Schema: `is_alive: bool`, bit 0.
     pub is_alive: bool,
@@ -357,7 +359,7 @@ impl ::bitwire::Packed for Packet64 {
 
 /// Buttons held during one input frame.
 /// Schema: `struct Buttons` (game.bw:42), 6 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Buttons {
     /// Schema: `fire: bool`, bit 0.
     pub fire: bool,
@@ -450,7 +452,7 @@ impl ::bitwire::Packed for Buttons {
 
 /// One player input command, sent by the client every tick.
 /// Schema: `message Input = 2` (game.bw:52), 60 bits.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Input {
     /// Input sequence number; wraps around.
     /// Schema: `seq: u16`, bits 0..16.
@@ -616,7 +618,7 @@ impl ::bitwire::Packed for Input {
 
 /// A position in the world, quantized to 1/64 m.
 /// Schema: `struct Vec2` (game.bw:65), 36 bits.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Vec2 {
     /// Schema: `x: f32 in -1024.0..=1024.0 step 0.015625`, bits 0..18.
     pub x: f32,
@@ -717,7 +719,7 @@ impl ::bitwire::Packed for Vec2 {
 
 /// One moving entity in a snapshot.
 /// Schema: `struct Entity` (game.bw:71), 98..=238 bits.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Entity {
     /// Schema: `id: u16 in 0..=4095`, bits 0..12.
     pub id: u16,
@@ -1021,7 +1023,7 @@ impl ::bitwire::Packed for Entity {
 
 /// World state sent to every client every tick (60 Hz).
 /// Schema: `message Snapshot = 3` (game.bw:89), 28..=15294 bits.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Snapshot {
     /// Schema: `tick: varu32`, from bit 0, 5..=39 bits.
     pub tick: u32,
@@ -1110,7 +1112,7 @@ impl ::bitwire::Packed for Snapshot {
 
 /// A kill in the feed.
 /// Schema: `struct Kill` (game.bw:97), 29 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Kill {
     /// Schema: `killer: u16 in 0..=4095`, bits 0..12.
     pub killer: u16,
@@ -1231,7 +1233,7 @@ impl ::bitwire::Packed for Kill {
 
 /// A chat line.
 /// Schema: `struct Chat` (game.bw:105), 14..=2190 bits.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Chat {
     /// Schema: `from: string<max 16>`, from bit 0, 5..=133 bits.
     pub from: String,
@@ -1457,7 +1459,7 @@ impl ::bitwire::Packed for Event {
 
 /// Chat and game events, sent when something happens.
 /// Schema: `message Events = 4` (game.bw:120), at least 10 bits.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Events {
     /// Schema: `tick: varu32`, from bit 0, 5..=39 bits.
     pub tick: u32,
