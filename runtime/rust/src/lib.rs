@@ -72,15 +72,20 @@ pub const RUNTIME_API_VERSION: u32 = 3;
 /// the build script, `$OUT_DIR/<name>.rs` (docs/rust.md):
 ///
 /// ```ignore
-/// bitwire::include_schema!(mod lobby);        // from lobby.bw
-/// bitwire::include_schema!(pub mod lobby);    // any visibility
-/// bitwire::include_schema!(
-///     /// The lobby protocol.                 // your own docs replace the default line
-///     pub mod lobby
-/// );
+/// bitwire::include_schema!(mod lobby); // $OUT_DIR/lobby.rs, from lobby.bw
 ///
 /// use bitwire::Packed; // encode, decode, verify
 /// let bytes = lobby::Join { /* ... */ }.encode_to_vec()?;
+/// ```
+///
+/// Any visibility works (`pub mod lobby`), and doc comments before `mod` replace the
+/// module's default doc line:
+///
+/// ```ignore
+/// bitwire::include_schema!(
+///     /// The lobby protocol.
+///     pub mod lobby
+/// );
 /// ```
 ///
 /// The module name is the schema's file stem, as `bitwire-build` names the file
