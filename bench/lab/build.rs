@@ -19,6 +19,7 @@ fn main() {
     let opts = RustOptions {
         json: false,
         source_name: schema.root_file.clone(),
+        ..Default::default()
     };
     std::fs::write(out_dir.join("pod.rs"), generate_rust(&schema, &opts))
         .expect("write generated code");

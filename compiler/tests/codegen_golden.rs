@@ -17,6 +17,7 @@ fn generated() -> Vec<(PathBuf, String)> {
         let opts = RustOptions {
             json: true,
             source_name: schema.root_file.clone(),
+            module_file: true,
         };
         generate_rust(schema, &opts)
     })
@@ -62,6 +63,7 @@ fn every_schema() -> Vec<(PathBuf, String)> {
             let opts = RustOptions {
                 json: true,
                 source_name: schema.root_file.clone(),
+                module_file: true,
             };
             (path, generate_rust(&schema, &opts))
         })

@@ -46,6 +46,7 @@ fn extra_schemas(out_dir: &Path) {
         let opts = bitwire_compiler::codegen::RustOptions {
             json: false,
             source_name: schema.root_file.clone(),
+            ..Default::default()
         };
         let file = format!("extra_{name}.rs");
         let code = bitwire_compiler::codegen::generate_rust(&schema, &opts);

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use bitwire_compiler::codegen::rust::derives_default;
 use bitwire_compiler::codegen::rust::naming::Names;
 use bitwire_compiler::codegen::{generate_rust, RustOptions};
 
@@ -42,6 +43,7 @@ pub fn write_suites(schemas: &[PathBuf], out_dir: &Path) {
         let opts = RustOptions {
             json: true,
             source_name: schema.root_file.clone(),
+            ..Default::default()
         };
         std::fs::write(
             out_dir.join(format!("{suite}.rs")),
@@ -57,7 +59,8 @@ pub fn write_suites(schemas: &[PathBuf], out_dir: &Path) {
         .unwrap();
         writeln!(modules, "}}").unwrap();
         let names = Names::new(&schema);
-        for (def, n) in schema.types.iter().zip(&names.types) {
+        let defaults = derives_default(&schema);
+        for (id, (def, n)) in schema.types.iter().zip(&names.types).enumerate() {
             let ty = format!("{suite}::{}", n.ident);
             writeln!(modules, "impl crate::Vector for {ty} {{").unwrap();
             writeln!(modules, "    fn json_in(v: &::serde_json::Value) -> Result<Self, ::bitwire::json::JsonError> {{").unwrap();
@@ -67,9 +70,14 @@ pub fn write_suites(schemas: &[PathBuf], out_dir: &Path) {
             writeln!(modules, "        self.to_json()").unwrap();
             writeln!(modules, "    }}").unwrap();
             writeln!(modules, "}}").unwrap();
+            let with_default = if defaults[id] {
+                format!(".with_default::<{ty}>()")
+            } else {
+                String::new()
+            };
             writeln!(
                 registry,
-                "    crate::TypeCodec::of::<{ty}>({suite:?}, {:?}, {:?}),",
+                "    crate::TypeCodec::of::<{ty}>({suite:?}, {:?}, {:?}){with_default},",
                 path.display().to_string(),
                 def.name
             )

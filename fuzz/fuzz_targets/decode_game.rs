@@ -6,7 +6,7 @@
 //! plus the value's fixed part, measured by a counting allocator.
 #![no_main]
 
-use bitwire::Limits;
+use bitwire::{Limits, Packed};
 use bitwire_count_alloc::{peak_during, Counting};
 use bitwire_example::game::{Events, Input, Packet64, Snapshot};
 use libfuzzer_sys::fuzz_target;

@@ -32,6 +32,7 @@ fuzz_target!(|data: &[u8]| {
             let rust = RustOptions {
                 json: true,
                 source_name: NAME.into(),
+                module_file: true,
             };
             generate_rust(schema, &rust);
             let go = GoOptions {

@@ -25,6 +25,7 @@
 //! Writing checks, for every message, that the reference codec encodes the JSON line back
 //! to exactly the generated code's bytes.
 
+use bitwire::Packed;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};

@@ -12,6 +12,7 @@
 //! keyboard or stick movement, a slowly drifting aim), and events are mostly chat lines
 //! and kills with occasional joins, leaves and round ends.
 
+use bitwire::Packed;
 use bitwire_bench::dataset::SplitMix64;
 use bitwire_example::game::{
     Buttons, Chat, Entity, Event, Events, Input, Kill, Snapshot, Team, Vec2, Weapon,

@@ -2,6 +2,7 @@
 //! hand-written baseline writes bitwire's bytes, and the `lab` output has every dataset
 //! × library and parses. Timings are produced but never asserted on.
 
+use bitwire::Packed;
 use std::collections::BTreeSet;
 use std::time::Duration;
 

@@ -1,6 +1,7 @@
 //! Smoke tests of the lab at the quick scale: deterministic datasets, valid values, a
 //! corpus the reference codec agrees with (peers: `tests/game_peers.rs`).
 
+use bitwire::Packed;
 use bitwire_example::game;
 use bitwire_lab::corpus;
 use bitwire_lab::datasets::{self, Scale};

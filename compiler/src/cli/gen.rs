@@ -1,10 +1,9 @@
 //! `bitwire gen --lang rust --out DIR SCHEMA`: compile a schema and write the
 //! generated code for one language into `DIR`, one file per schema.
 
-use super::term;
-use std::path::Path;
 use std::process::ExitCode;
 
+use super::term;
 use super::{GenArgs, Lang};
 use crate::codegen::{generate_rust, RustOptions};
 use crate::sema::{self, FsLoader};
@@ -19,12 +18,13 @@ pub fn run(args: &GenArgs) -> ExitCode {
     let Some(schema) = schema.filter(|_| !diags.has_errors()) else {
         return ExitCode::FAILURE;
     };
-    let stem = file_stem(&args.schema);
+    let stem = crate::codegen::file_stem(&args.schema);
     let (file_name, code) = match args.lang {
         Lang::Rust => {
             let opts = RustOptions {
                 json: args.json,
                 source_name: schema.root_file.clone(),
+                module_file: true,
             };
             (format!("{stem}.rs"), generate_rust(&schema, &opts))
         }
@@ -70,27 +70,4 @@ pub fn run(args: &GenArgs) -> ExitCode {
     }
     println!("{}", path.display());
     ExitCode::SUCCESS
-}
-
-/// The schema file name without directory and extension, made a valid Rust module
-/// name (`game-state.bw` → `game_state`), since users `mod` or `include!` the file.
-fn file_stem(path: &Path) -> String {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut s: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert(0, '_');
-    }
-    s
 }

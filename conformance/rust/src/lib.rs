@@ -61,7 +61,13 @@ pub struct TypeCodec {
     pub decode_only: fn(&[u8]) -> Result<(), bitwire::Error>,
     /// The generated `verify`: checks the bytes without building the value.
     pub verify: fn(&[u8]) -> Result<(), bitwire::Error>,
+    /// For a type that derives `Default`: encodes `T::default()`, decodes it and
+    /// encodes that again, returning the bytes if they are the same both times.
+    pub default: Option<DefaultRoundTrip>,
 }
+
+/// See [`TypeCodec::default`].
+pub type DefaultRoundTrip = fn() -> Result<Vec<u8>, String>;
 
 impl TypeCodec {
     /// The codec of generated type `T`.
@@ -79,8 +85,26 @@ impl TypeCodec {
             normalize: normalize::<T>,
             decode_only: decode_only::<T>,
             verify: bitwire::verify_packed::<T>,
+            default: None,
         }
     }
+
+    /// The codec with [`TypeCodec::default`] set, for a type that derives `Default`.
+    pub fn with_default<T: Vector + Default>(mut self) -> TypeCodec {
+        self.default = Some(default_round_trip::<T>);
+        self
+    }
+}
+
+fn default_round_trip<T: Vector + Default>() -> Result<Vec<u8>, String> {
+    let bytes = T::default().encode_to_vec().map_err(|e| e.to_string())?;
+    let again = T::decode(&bytes)
+        .and_then(|v| v.encode_to_vec())
+        .map_err(|e| e.to_string())?;
+    if again != bytes {
+        return Err(format!("{bytes:02x?} decodes and encodes to {again:02x?}"));
+    }
+    Ok(bytes)
 }
 
 fn encode<T: Vector>(v: &Value) -> Result<Vec<u8>, Failure> {

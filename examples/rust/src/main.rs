@@ -4,6 +4,7 @@
 //!     bitwire-example [DIR]           # DIR defaults to target/demo
 //!     bitwire-example --verify DIR    # check what Go and TypeScript wrote back to DIR
 
+use bitwire::Packed;
 use std::path::Path;
 
 use bitwire_example::game::{Events, Input, Packet64, Snapshot};

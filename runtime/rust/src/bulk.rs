@@ -6,7 +6,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{BitReader, BitWriter, Error, ErrorKind, Result, CANONICAL_NAN_F32, CANONICAL_NAN_F64};
+use crate::{BitReader, BitWriter, Error, Result, CANONICAL_NAN_F32, CANONICAL_NAN_F64};
 
 /// An element type whose wire width (`BITS`: 8, 16, 32 or 64) is its whole in-memory
 /// width, so that `64 / BITS` elements make one 64-bit word of the stream.
@@ -24,6 +24,13 @@ pub(crate) trait Lane: Copy + Default {
     fn non_canonical(self) -> bool {
         false
     }
+    /// The value's own bits, NaN payloads kept (for error messages).
+    #[inline(always)]
+    fn raw_bits(self) -> u64 {
+        self.to_wire()
+    }
+    /// The canonical NaN's bits (floats only).
+    const CANONICAL_NAN: u64 = 0;
     /// The 64-bit stream word of `64 / BITS` consecutive values, the first in the low
     /// bits.
     #[inline(always)]
@@ -83,6 +90,11 @@ int_lane!(i8 => u8, u16 => u16, i16 => u16, u32 => u32, i32 => u32, u64 => u64, 
 impl Lane for f32 {
     const BITS: u32 = 32;
     const CHECKED: bool = true;
+    const CANONICAL_NAN: u64 = CANONICAL_NAN_F32 as u64;
+    #[inline(always)]
+    fn raw_bits(self) -> u64 {
+        u64::from(self.to_bits())
+    }
     #[inline(always)]
     fn to_wire(self) -> u64 {
         // `f32_to_wire` on the integer bits, which vectorises better than `is_nan`.
@@ -108,6 +120,11 @@ impl Lane for f32 {
 impl Lane for f64 {
     const BITS: u32 = 64;
     const CHECKED: bool = true;
+    const CANONICAL_NAN: u64 = CANONICAL_NAN_F64;
+    #[inline(always)]
+    fn raw_bits(self) -> u64 {
+        self.to_bits()
+    }
     #[inline(always)]
     fn to_wire(self) -> u64 {
         let b = self.to_bits();
@@ -221,10 +238,11 @@ impl BitReader<'_> {
         let start = self.bit_pos();
         let got = self.read_lanes(out);
         if let Some(i) = first_non_canonical(&out[..got]) {
-            return Err(element_error(ErrorKind::NonCanonical, start, i, T::BITS));
+            return Err(nan_error(start, i, out[i]));
         }
         if got < out.len() {
-            return Err(element_error(ErrorKind::Truncated, start, got, T::BITS));
+            let left = self.remaining_bits();
+            return Err(truncated_element(start, got, T::BITS, left));
         }
         Ok(())
     }
@@ -320,16 +338,12 @@ impl BitReader<'_> {
             let want = (len - done).min(BLOCK);
             let got = self.read_lanes(&mut buf[..want]);
             if let Some(i) = first_non_canonical(&buf[..got]) {
-                return Err(element_error(
-                    ErrorKind::NonCanonical,
-                    start,
-                    done + i,
-                    T::BITS,
-                ));
+                return Err(nan_error(start, done + i, buf[i]));
             }
             done += got;
             if got < want {
-                return Err(element_error(ErrorKind::Truncated, start, done, T::BITS));
+                let left = self.remaining_bits();
+                return Err(truncated_element(start, done, T::BITS, left));
             }
         }
         Ok(())
@@ -355,15 +369,12 @@ impl BitReader<'_> {
     #[inline]
     pub fn skip_elements(&mut self, len: usize, bits: u32) -> Result<()> {
         debug_assert!(bits > 0);
-        let have = self.remaining_bits() / u64::from(bits);
+        let left = self.remaining_bits();
+        let have = left / u64::from(bits);
         if len as u64 > have {
             let start = self.bit_pos();
-            return Err(element_error(
-                ErrorKind::Truncated,
-                start,
-                have as usize,
-                bits,
-            ));
+            let left = left % u64::from(bits);
+            return Err(truncated_element(start, have as usize, bits, left));
         }
         self.skip_bits(len as u64 * u64::from(bits))
     }
@@ -394,17 +405,28 @@ read_vec!(
     read_f64_vec: f64
 );
 
-/// The error of element `index` of a sequence of `bits`-bit elements starting at bit
-/// `start`, with the element's index as its path.
+/// `Truncated` for element `index` of a sequence of `bits`-bit elements starting at
+/// bit `start`, with `left` bits of input left where it starts; path `[index]`.
 #[cold]
 #[inline(never)]
-fn element_error(kind: ErrorKind, start: u64, index: usize, bits: u32) -> Error {
-    Error::new(kind, start + index as u64 * u64::from(bits)).at_index(index)
+fn truncated_element(start: u64, index: usize, bits: u32, left: u64) -> Error {
+    let at = start + index as u64 * u64::from(bits);
+    Error::truncated(at, u64::from(bits), left).at_index(index)
+}
+
+/// `NonCanonical` for element `index`, the NaN `value`, of a sequence of floats
+/// starting at bit `start`; path `[index]`.
+#[cold]
+#[inline(never)]
+fn nan_error<T: Lane>(start: u64, index: usize, value: T) -> Error {
+    let at = start + index as u64 * u64::from(T::BITS);
+    Error::non_canonical_nan(at, value.raw_bits(), T::CANONICAL_NAN).at_index(index)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
     use crate::ResultExt;
     use alloc::vec;
 

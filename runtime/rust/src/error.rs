@@ -173,6 +173,41 @@ pub enum Detail {
         /// Bytes left in the budget.
         left: u64,
     },
+    /// Padding bits after a top-level value that are not zero (spec §2.2).
+    Padding {
+        /// The padding bits, the first one in bit 0.
+        value: u64,
+        /// How many padding bits there are (1 to 7).
+        bits: u32,
+    },
+    /// Bytes after the end of a top-level value (spec §2.2).
+    Trailing {
+        /// How many bytes follow the value.
+        bytes: u64,
+    },
+    /// A NaN other than the canonical one (spec §3.2).
+    Nan {
+        /// The NaN's bits (`f32` NaNs in the low 32 bits).
+        bits: u64,
+        /// The canonical NaN's bits, the only NaN the wire carries.
+        canonical: u64,
+    },
+    /// A varint in more groups than its value needs (spec §5.4).
+    Varint {
+        /// The value.
+        value: u64,
+        /// Groups it was written in.
+        groups: u32,
+        /// Groups its minimal form takes.
+        minimal: u32,
+    },
+    /// A string whose bytes are not UTF-8 (spec §5.6).
+    Utf8 {
+        /// Index in the string of the first byte that is not valid UTF-8.
+        index: u64,
+        /// That byte.
+        byte: u8,
+    },
 }
 
 impl fmt::Display for Detail {
@@ -193,6 +228,22 @@ impl fmt::Display for Detail {
             Detail::Bits { need, left } => write!(f, "needs {need} bits, {left} left"),
             Detail::Budget { need, left } => {
                 write!(f, "needs {need} bytes, {left} left in the decode budget")
+            }
+            Detail::Padding { value, bits } => {
+                write!(f, "padding {value:#b} in {bits} bits, must be zero")
+            }
+            Detail::Trailing { bytes: 1 } => f.write_str("1 byte after the end"),
+            Detail::Trailing { bytes } => write!(f, "{bytes} bytes after the end"),
+            Detail::Nan { bits, canonical } => {
+                write!(f, "NaN {bits:#x}, the canonical NaN is {canonical:#x}")
+            }
+            Detail::Varint {
+                value,
+                groups,
+                minimal,
+            } => write!(f, "{value} in {groups} groups, minimal is {minimal}"),
+            Detail::Utf8 { index, byte } => {
+                write!(f, "byte {index} ({byte:#04x}) is not valid UTF-8")
             }
         }
     }
@@ -229,6 +280,30 @@ impl Error {
     #[inline(never)]
     pub fn invalid_length(bit: u64, len: u64, max: u64) -> Error {
         Error::new(ErrorKind::InvalidLength, bit).with_detail(Detail::Length { len, max })
+    }
+
+    /// A `Truncated` error at `bit` for a value that needs at least `need` bits when
+    /// `left` bits of input are left.
+    #[cold]
+    #[inline(never)]
+    pub fn truncated(bit: u64, need: u64, left: u64) -> Error {
+        Error::new(ErrorKind::Truncated, bit).with_detail(Detail::Bits { need, left })
+    }
+
+    /// An `InvalidEnum` error at `bit` for the undeclared enum value, union tag or
+    /// message id `value`.
+    #[cold]
+    #[inline(never)]
+    pub fn undeclared(bit: u64, value: u64) -> Error {
+        Error::new(ErrorKind::InvalidEnum, bit).with_detail(Detail::Undeclared { value })
+    }
+
+    /// A `NonCanonical` error at `bit` for a NaN of bits `bits` whose canonical form
+    /// is `canonical`.
+    #[cold]
+    #[inline(never)]
+    pub fn non_canonical_nan(bit: u64, bits: u64, canonical: u64) -> Error {
+        Error::new(ErrorKind::NonCanonical, bit).with_detail(Detail::Nan { bits, canonical })
     }
 
     /// What the offending value was, if known.

@@ -32,7 +32,8 @@ pub fn f64_to_wire(v: f64) -> u64 {
 pub fn f32_from_wire(bits: u64, at: u64) -> Result<f32> {
     let v = f32::from_bits(bits as u32);
     if v.is_nan() && bits as u32 != CANONICAL_NAN_F32 {
-        return Err(Error::new(ErrorKind::NonCanonical, at));
+        let canonical = u64::from(CANONICAL_NAN_F32);
+        return Err(Error::non_canonical_nan(at, bits & 0xFFFF_FFFF, canonical));
     }
     Ok(v)
 }
@@ -42,7 +43,7 @@ pub fn f32_from_wire(bits: u64, at: u64) -> Result<f32> {
 pub fn f64_from_wire(bits: u64, at: u64) -> Result<f64> {
     let v = f64::from_bits(bits);
     if v.is_nan() && bits != CANONICAL_NAN_F64 {
-        return Err(Error::new(ErrorKind::NonCanonical, at));
+        return Err(Error::non_canonical_nan(at, bits, CANONICAL_NAN_F64));
     }
     Ok(v)
 }

@@ -1,15 +1,51 @@
 //! The trait every generated type implements, and the top-level encode/decode
-//! wrappers (spec §2) that generated `encode` / `decode` methods delegate to.
+//! functions (spec §2) behind its provided `encode` / `decode` / `verify` methods.
 
 use alloc::vec::Vec;
 
 use alloc::boxed::Box;
 
-use crate::{BitReader, BitWriter, Error, ErrorKind, Limits, Result};
+use crate::{BitReader, BitWriter, Limits, Result};
 
 /// A type with a packed encoding. Generated code implements it for every named
-/// type (struct, message, enum, union); the inherent methods of the same names are
-/// what callers normally use, the trait is for generic code (framing, test runners).
+/// type (struct, message, enum, union): the constants and the three building blocks
+/// [`write`](Packed::write), [`read`](Packed::read) and [`check`](Packed::check).
+/// Everything a caller uses — [`encode`](Packed::encode),
+/// [`decode`](Packed::decode), [`verify`](Packed::verify) and their variants — is
+/// provided here, once, on top of them; bring the trait into scope to call them
+/// (`use bitwire::Packed;`), as with `std::io::Write`.
+///
+/// ```
+/// use bitwire::{BitReader, BitWriter, ErrorKind, Packed, Result};
+///
+/// /// A hand-written `u4`, refusing 16 and above.
+/// #[derive(Debug, PartialEq)]
+/// struct Nibble(u8);
+///
+/// impl Packed for Nibble {
+///     const MIN_BITS: u64 = 4;
+///     const MAX_BITS: Option<u64> = Some(4);
+///
+///     fn write(&self, w: &mut BitWriter<'_>) -> Result<()> {
+///         if self.0 > 15 {
+///             return Err(w.range_error(0, self.0.into(), 0, 15));
+///         }
+///         w.write_bits(self.0.into(), 4);
+///         Ok(())
+///     }
+///
+///     fn read(r: &mut BitReader<'_>) -> Result<Self> {
+///         Ok(Nibble(r.read_bits(4)? as u8))
+///     }
+/// }
+///
+/// let bytes = Nibble(9).encode_to_vec()?;
+/// assert_eq!(bytes, [0x09]);
+/// assert_eq!(Nibble::decode(&bytes)?, Nibble(9));
+/// assert_eq!(Nibble::decode(&[0x19]).unwrap_err().kind(), ErrorKind::InvalidPadding);
+/// assert_eq!(Nibble(16).encode_to_vec().unwrap_err().to_string(), "OutOfRange at bit 0: 16 not in 0..=15");
+/// # Ok::<(), bitwire::Error>(())
+/// ```
 pub trait Packed: Sized {
     /// Fewest bits any value encodes to (spec §6.1).
     const MIN_BITS: u64;
@@ -17,7 +53,8 @@ pub trait Packed: Sized {
     /// list, string or bytes value.
     const MAX_BITS: Option<u64>;
 
-    /// Writes the value's bit stream (no padding) at the writer's position.
+    /// Writes the value's bit stream (no padding) at the writer's position. On error
+    /// the writer may hold part of the value; [`Packed::encode`] rolls it back.
     fn write(&self, w: &mut BitWriter<'_>) -> Result<()>;
 
     /// Reads a value at the reader's position.
@@ -25,11 +62,56 @@ pub trait Packed: Sized {
 
     /// Checks a value at the reader's position without building it, leaving the reader
     /// where [`Packed::read`] would and failing with exactly the error `read` would
-    /// give. Generated code overrides it with a checker that allocates nothing; the
+    /// give. Generated code implements it with a checker that allocates nothing; the
     /// default, for hand-written types, reads the value and drops it.
     #[inline]
     fn check(r: &mut BitReader<'_>) -> Result<()> {
         Self::read(r).map(drop)
+    }
+
+    /// Appends the top-level encoding (spec §2.1: the bit stream padded with zero
+    /// bits to a byte) to `out` and returns the number of bytes written. Reuse `out`
+    /// (`out.clear()`) and encoding allocates nothing once it has grown. On error `out`
+    /// is left as it was. See [`encode_packed`].
+    #[inline]
+    fn encode(&self, out: &mut Vec<u8>) -> Result<usize> {
+        encode_packed(self, out)
+    }
+
+    /// The top-level encoding in a new vector.
+    #[inline]
+    fn encode_to_vec(&self) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        encode_packed(self, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes a top-level value from the whole of `bytes` (spec §2.2: zero padding,
+    /// no trailing bytes), with the default decode budget. See [`decode_packed`].
+    #[inline]
+    fn decode(bytes: &[u8]) -> Result<Self> {
+        decode_packed(bytes)
+    }
+
+    /// [`Packed::decode`] with the decode budget of `limits` (spec §11).
+    #[inline]
+    fn decode_with(bytes: &[u8], limits: &Limits) -> Result<Self> {
+        decode_packed_with(bytes, limits)
+    }
+
+    /// Checks that `bytes` is a valid top-level encoding without building the value
+    /// (for generated types, without allocating): `Ok(())` exactly when
+    /// [`Packed::decode`] succeeds, else the same error. See [`verify_packed`].
+    #[inline]
+    fn verify(bytes: &[u8]) -> Result<()> {
+        verify_packed::<Self>(bytes)
+    }
+
+    /// [`Packed::verify`] with the decode budget of `limits`: it fails exactly when
+    /// [`Packed::decode_with`] does with the same limits.
+    #[inline]
+    fn verify_with(bytes: &[u8], limits: &Limits) -> Result<()> {
+        verify_packed_with::<Self>(bytes, limits)
     }
 }
 
@@ -93,11 +175,18 @@ pub fn verify_packed_with<T: Packed>(bytes: &[u8], limits: &Limits) -> Result<()
 fn finish_top_level(r: &mut BitReader<'_>) -> Result<()> {
     let end = r.bit_pos();
     let pad = ((8 - (end & 7)) & 7) as u32;
-    if pad != 0 && r.read_bits(pad)? != 0 {
-        return Err(Error::new(ErrorKind::InvalidPadding, end));
+    if pad != 0 {
+        let value = r.read_bits(pad)?;
+        if value != 0 {
+            return Err(crate::reader::invalid_padding(end, value, pad));
+        }
     }
-    if r.remaining_bits() != 0 {
-        return Err(Error::new(ErrorKind::TrailingData, end + u64::from(pad)));
+    let left = r.remaining_bits();
+    if left != 0 {
+        return Err(crate::reader::trailing_data(
+            end + u64::from(pad),
+            ((end + u64::from(pad) + left) / 8) as usize,
+        ));
     }
     Ok(())
 }
@@ -134,6 +223,7 @@ pub fn boxed_array_from_vec<T, const N: usize>(items: Vec<T>) -> Box<[T; N]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Error, ErrorKind};
     use alloc::vec;
 
     /// A hand-written `{ flag: bool, n: u4 }` that refuses `n > 15`.

@@ -43,9 +43,10 @@ impl Chunk {
     pub fn get(&self, offset: u32, bits: u32) -> Result<u64> {
         debug_assert!(offset + bits <= 64);
         if offset + bits > self.avail {
-            return Err(Error::new(
-                ErrorKind::Truncated,
+            return Err(Error::truncated(
                 self.start + u64::from(offset),
+                u64::from(bits),
+                u64::from(self.avail.saturating_sub(offset)),
             ));
         }
         let v = self.word >> offset;
@@ -122,8 +123,7 @@ impl Chunk {
     #[cold]
     #[inline(never)]
     pub fn enum_error(&self, offset: u32, value: u64) -> Error {
-        let at = self.start + u64::from(offset);
-        Error::new(ErrorKind::InvalidEnum, at).with_detail(Detail::Undeclared { value })
+        Error::undeclared(self.start + u64::from(offset), value)
     }
 }
 
@@ -169,10 +169,7 @@ fn run_truncated(start: u64, avail: u32, fields: &[(u32, u32, &[&'static str])])
         .find(|&(offset, bits, _)| offset + bits > avail)
         .unwrap_or((avail, 0, &[]));
     let left = u64::from(avail.saturating_sub(offset));
-    let e = Error::new(ErrorKind::Truncated, start + u64::from(offset)).with_detail(Detail::Bits {
-        need: u64::from(bits),
-        left,
-    });
+    let e = Error::truncated(start + u64::from(offset), u64::from(bits), left);
     path.iter().rev().fold(e, |e, name| e.in_field(name))
 }
 
@@ -180,8 +177,30 @@ fn run_truncated(start: u64, avail: u32, fields: &[(u32, u32, &[&'static str])])
 #[cold]
 #[inline(never)]
 fn len_truncated(len: u64, min_bits: u64, left: u64, start: u64) -> Error {
-    let need = len.saturating_mul(min_bits);
-    Error::new(ErrorKind::Truncated, start).with_detail(Detail::Bits { need, left })
+    Error::truncated(start, len.saturating_mul(min_bits), left)
+}
+
+/// `InvalidUtf8` for a string that started at bit `start` whose byte `index`, `byte`,
+/// is where its UTF-8 goes wrong.
+#[cold]
+#[inline(never)]
+fn invalid_utf8(start: u64, index: u64, byte: u8) -> Error {
+    Error::new(ErrorKind::InvalidUtf8, start).with_detail(Detail::Utf8 { index, byte })
+}
+
+/// `InvalidPadding` at bit `at` for the `bits` padding bits `value` (spec §2.2).
+#[cold]
+#[inline(never)]
+pub(crate) fn invalid_padding(at: u64, value: u64, bits: u32) -> Error {
+    Error::new(ErrorKind::InvalidPadding, at).with_detail(Detail::Padding { value, bits })
+}
+
+/// `TrailingData` at bit `end` (a byte boundary) of an input `len` bytes long.
+#[cold]
+#[inline(never)]
+pub(crate) fn trailing_data(end: u64, len: usize) -> Error {
+    let bytes = len as u64 - end / 8;
+    Error::new(ErrorKind::TrailingData, end).with_detail(Detail::Trailing { bytes })
 }
 
 /// `LimitExceeded` for an allocation of `need` bytes with `left` in the budget.
@@ -234,6 +253,14 @@ impl<'a> BitReader<'a> {
         Error::new(kind, self.pos + u64::from(offset))
     }
 
+    /// `Truncated` at the current position for a value of at least `need` bits.
+    #[inline(always)]
+    fn truncated(&self, need: u64) -> Error {
+        // The position and bits left are computed inline, so that the cold call takes
+        // integers and the reader can stay in registers on the hot path.
+        Error::truncated(self.pos, need, self.remaining_bits())
+    }
+
     /// Loads the 64 bits starting at bit `pos`, zero-filled past the end of the input.
     #[inline(always)]
     fn peek64(&self, pos: u64) -> u64 {
@@ -257,7 +284,7 @@ impl<'a> BitReader<'a> {
     pub fn read_bits(&mut self, bits: u32) -> Result<u64> {
         debug_assert!(bits <= 64);
         if u64::from(bits) > self.remaining_bits() {
-            return Err(self.error(ErrorKind::Truncated, 0));
+            return Err(self.truncated(u64::from(bits)));
         }
         let v = self.peek64(self.pos);
         self.pos += u64::from(bits);
@@ -313,7 +340,10 @@ impl<'a> BitReader<'a> {
             return Err(over_budget(cost, self.budget, start));
         }
         self.budget -= cost;
-        usize::try_from(len).map_err(|_| Error::new(ErrorKind::LimitExceeded, start))
+        usize::try_from(len).map_err(|_| {
+            let max = usize::MAX as u64;
+            Error::new(ErrorKind::LimitExceeded, start).with_detail(Detail::Length { len, max })
+        })
     }
 
     /// Reads `len` bytes (length already checked) as a new `Vec`, allocated once at its
@@ -329,11 +359,9 @@ impl<'a> BitReader<'a> {
     /// `Truncated` at the current position unless `len` whole bytes are left.
     #[inline(always)]
     fn check_bytes(&self, len: usize) -> Result<()> {
-        if (len as u64)
-            .checked_mul(8)
-            .is_none_or(|need| need > self.remaining_bits())
-        {
-            return Err(self.error(ErrorKind::Truncated, 0));
+        let need = (len as u64).saturating_mul(8);
+        if need > self.remaining_bits() {
+            return Err(self.truncated(need));
         }
         Ok(())
     }
@@ -415,7 +443,10 @@ impl<'a> BitReader<'a> {
     #[inline]
     pub fn read_string(&mut self, len: usize, start: u64) -> Result<String> {
         let bytes = self.read_bytes(len)?;
-        String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidUtf8, start))
+        String::from_utf8(bytes).map_err(|e| {
+            let index = e.utf8_error().valid_up_to();
+            invalid_utf8(start, index as u64, e.as_bytes()[index])
+        })
     }
 
     /// Skips `bits` bits without reading them (`verify`, which checks a value without
@@ -424,7 +455,7 @@ impl<'a> BitReader<'a> {
     #[inline(always)]
     pub fn skip_bits(&mut self, bits: u64) -> Result<()> {
         if bits > self.remaining_bits() {
-            return Err(self.error(ErrorKind::Truncated, 0));
+            return Err(self.truncated(bits));
         }
         self.pos += bits;
         Ok(())
@@ -434,10 +465,7 @@ impl<'a> BitReader<'a> {
     /// [`Self::read_bytes`] and [`Self::read_byte_array`] give for the same input.
     #[inline]
     pub fn skip_bytes(&mut self, len: usize) -> Result<()> {
-        match (len as u64).checked_mul(8) {
-            Some(bits) => self.skip_bits(bits),
-            None => Err(self.error(ErrorKind::Truncated, 0)),
-        }
+        self.skip_bits((len as u64).saturating_mul(8))
     }
 
     /// The next `len` bytes as a slice of the input, without copying, when the reader
@@ -458,22 +486,21 @@ impl<'a> BitReader<'a> {
     /// buffer, carrying an incomplete sequence over from one block to the next.
     #[inline]
     pub fn skip_string(&mut self, len: usize, start: u64) -> Result<()> {
-        if (len as u64)
-            .checked_mul(8)
-            .is_none_or(|need| need > self.remaining_bits())
-        {
-            return Err(self.error(ErrorKind::Truncated, 0));
-        }
-        let invalid = || Error::new(ErrorKind::InvalidUtf8, start);
+        self.check_bytes(len)?;
+        // The error for `bytes`, the string's bytes from index `at`.
+        let invalid = |bytes: &[u8], at: usize, e: core::str::Utf8Error| {
+            let i = e.valid_up_to();
+            invalid_utf8(start, (at + i) as u64, bytes[i])
+        };
         if let Some(bytes) = self.peek_aligned_bytes(len) {
-            core::str::from_utf8(bytes).map_err(|_| invalid())?;
+            core::str::from_utf8(bytes).map_err(|e| invalid(bytes, 0, e))?;
             self.pos += len as u64 * 8;
             return Ok(());
         }
         if len <= 8 {
             // One load for a short string (names, tags): the common case.
             let word = self.peek64(self.pos).to_le_bytes();
-            core::str::from_utf8(&word[..len]).map_err(|_| invalid())?;
+            core::str::from_utf8(&word[..len]).map_err(|e| invalid(&word, 0, e))?;
             self.pos += len as u64 * 8;
             return Ok(());
         }
@@ -482,6 +509,8 @@ impl<'a> BitReader<'a> {
         let mut buf = [0u8; BLOCK + 8];
         let mut carry = 0;
         let mut left = len;
+        // Index in the string of `buf[0]`.
+        let mut base = 0;
         while left > 0 {
             let n = left.min(BLOCK);
             let mut i = 0;
@@ -501,8 +530,9 @@ impl<'a> BitReader<'a> {
                     buf.copy_within(valid..filled, 0);
                     carry = filled - valid;
                 }
-                Err(_) => return Err(invalid()),
+                Err(e) => return Err(invalid(&buf, base, e)),
             }
+            base += filled - carry;
         }
         Ok(())
     }
@@ -512,12 +542,13 @@ impl<'a> BitReader<'a> {
     #[inline]
     pub fn finish(self) -> Result<()> {
         let pad = ((8 - (self.pos & 7)) & 7) as u32;
-        if pad != 0 && self.peek64(self.pos) & ((1u64 << pad) - 1) != 0 {
-            return Err(Error::new(ErrorKind::InvalidPadding, self.pos));
+        let value = self.peek64(self.pos) & ((1u64 << pad) - 1);
+        if value != 0 {
+            return Err(invalid_padding(self.pos, value, pad));
         }
         let end = self.pos + u64::from(pad);
         if end < self.data.len() as u64 * 8 {
-            return Err(Error::new(ErrorKind::TrailingData, end));
+            return Err(trailing_data(end, self.data.len()));
         }
         Ok(())
     }

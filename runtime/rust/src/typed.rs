@@ -5,7 +5,7 @@
 
 use crate::{
     f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire, sign_extend, to_twos_complement,
-    BitReader, BitWriter, Error, ErrorKind, Result,
+    BitReader, BitWriter, Error, Result,
 };
 
 impl BitWriter<'_> {
@@ -89,7 +89,7 @@ impl BitReader<'_> {
         let left = self.remaining_bits();
         if (len as u64).saturating_mul(8) > left {
             let i = left / 8;
-            let e = Error::new(ErrorKind::Truncated, self.bit_pos() + i * 8);
+            let e = Error::truncated(self.bit_pos() + i * 8, 8, left % 8);
             return Err(e.at_index(i as usize));
         }
         Ok(())
@@ -99,6 +99,7 @@ impl BitReader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
     use alloc::vec::Vec;
 
     #[test]

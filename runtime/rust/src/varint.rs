@@ -52,7 +52,8 @@ impl BitReader<'_> {
         let mut ones = 0;
         while ones < gmax - 1 {
             if self.remaining_bits() == 0 {
-                return Err(Error::new(ErrorKind::Truncated, start));
+                let need = u64::from((ones + 1) * (GROUP_BITS + 1));
+                return Err(Error::truncated(start, need, self.bit_pos() - start));
             }
             if self.read_bits(1)? == 0 {
                 break;
@@ -61,14 +62,30 @@ impl BitReader<'_> {
         }
         let n = ones + 1;
         if u64::from(n * GROUP_BITS) > self.remaining_bits() {
-            return Err(Error::new(ErrorKind::Truncated, start));
+            let have = self.bit_pos() - start + self.remaining_bits();
+            let need = self.bit_pos() - start + u64::from(n * GROUP_BITS);
+            return Err(Error::truncated(start, need, have));
         }
         let value = self.read_bits(n * GROUP_BITS)?;
         if n > 1 && value >> ((n - 1) * GROUP_BITS) == 0 {
-            return Err(Error::new(ErrorKind::NonCanonical, start));
+            return Err(non_minimal(start, value, n));
         }
         Ok(value)
     }
+}
+
+/// `NonCanonical` at `start` for a varint holding `value` in `groups` groups, more
+/// than its minimal form.
+#[cold]
+#[inline(never)]
+fn non_minimal(start: u64, value: u64, groups: u32) -> Error {
+    let used = 64 - value.leading_zeros();
+    let minimal = used.div_ceil(GROUP_BITS).max(1);
+    Error::new(ErrorKind::NonCanonical, start).with_detail(crate::Detail::Varint {
+        value,
+        groups,
+        minimal,
+    })
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 //!   builder's finished data (no copy out); decoding is zero-copy, so what is timed is
 //!   `flatbuffers::root` (verification) and reading every value (a wrapping sum).
 
+use bitwire::Packed;
 use std::fmt::Debug;
 
 use flatbuffers::FlatBufferBuilder;

@@ -59,6 +59,7 @@ fn report(name: &str, source: &str, rounds: usize) {
         let opts = RustOptions {
             json: false,
             source_name: "bench.bw".into(),
+            ..Default::default()
         };
         black_box(generate_rust(black_box(&schema), &opts).len());
     });

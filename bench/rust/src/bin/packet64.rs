@@ -7,6 +7,7 @@
 //! (spec §3.1), so the encode ratio is also given against hand-written code that does
 //! the same checks.
 
+use bitwire::Packed;
 use std::hint::black_box;
 
 use bitwire_bench::{dataset, handwritten, harness};

@@ -6,6 +6,7 @@
 //! entities) and on the `packet64` dataset, and the speedup decode / verify (goal on
 //! snapshot: ≥ 3x). Both must agree on every input before anything is timed.
 
+use bitwire::Packed;
 use std::hint::black_box;
 
 use bitwire_bench::{dataset, harness};

@@ -18,15 +18,16 @@ use crate::plan::{
 };
 
 const SIG: &str =
-    "pub fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {";
+    "fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {";
 
-/// Prints the `write` method of a named type.
-pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+/// Prints the `write` method of a named type's `Packed` impl (documented by the
+/// trait) into `p`, and the private helpers it calls into `helpers`, a printer for
+/// the type's inherent impl.
+pub fn write_fn(g: &Gen, p: &mut Printer, helpers: &mut Printer, id: TypeId) {
     let plan = g.plan.get(id);
-    p.line("/// Writes the value's bit stream (no padding) at the writer's position.");
     p.line("#[inline]");
     match &plan.body {
-        Body::Struct(s) => write_struct(g, p, id, s, plan.is_zero_width()),
+        Body::Struct(s) => write_struct(g, p, helpers, id, s, plan.is_zero_width()),
         Body::Enum(e) => {
             if e.tag_bits == 0 {
                 p.open(SIG.replace("w: &mut", "_w: &mut"));
@@ -73,7 +74,14 @@ pub fn write_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     }
 }
 
-fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, zero_width: bool) {
+fn write_struct(
+    g: &Gen,
+    p: &mut Printer,
+    helpers: &mut Printer,
+    id: TypeId,
+    s: &StructPlan,
+    zero_width: bool,
+) {
     if zero_width && s.fields.iter().all(|f| !f.node.encode_can_fail(Lang::RUST)) {
         p.open(SIG.replace("w: &mut", "_w: &mut"));
         p.line("Ok(())");
@@ -100,8 +108,7 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, zero_width
     p.line("Ok(())");
     p.close("}");
     if !checks.is_empty() {
-        p.blank();
-        range_error_fn(p, &checks);
+        range_error_fn(helpers, &checks);
     }
 }
 

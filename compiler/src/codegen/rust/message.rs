@@ -53,6 +53,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.blank();
     p.line("/// Appends the message's top-level encoding to `out` (the id is not written:");
     p.line("/// framing carries it). Returns the bytes written.");
+    p.use_packed();
     p.open("pub fn encode(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {");
     p.open("match self {");
     for (id, _) in &messages {
@@ -82,7 +83,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
             p.close("}");
         }
     }
-    p.line("_ => Err(::bitwire::Error::new(::bitwire::ErrorKind::InvalidEnum, 0)),");
+    p.line("_ => Err(::bitwire::Error::undeclared(0, u64::from(id))),");
     p.close("}");
     p.close("}");
     p.close("}");

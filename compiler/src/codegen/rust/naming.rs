@@ -103,9 +103,12 @@ impl Names {
 }
 
 /// UpperCamelCase with the rest of each word lowercased (`HTTP` → `Http`, which
-/// also keeps clippy's `upper_case_acronyms` quiet).
+/// also keeps clippy's `upper_case_acronyms` quiet). Words of one letter would still
+/// make an all-capitals name (`A_B_C` → `ABC`), which clippy reads as an acronym:
+/// such a name of three or more letters keeps only its first capital (`Abc`); two
+/// capitals (`XY`) are what clippy takes for an abbreviation and allows.
 fn upper_camel(name: &str) -> String {
-    words(name)
+    let camel: String = words(name)
         .iter()
         .map(|w| {
             let mut cs = w.chars();
@@ -117,7 +120,13 @@ fn upper_camel(name: &str) -> String {
                 None => String::new(),
             }
         })
-        .collect()
+        .collect();
+    if camel.len() > 2 && camel.chars().all(|c| c.is_ascii_uppercase()) {
+        let (first, rest) = camel.split_at(1);
+        format!("{first}{}", rest.to_ascii_lowercase())
+    } else {
+        camel
+    }
 }
 
 fn snake(name: &str) -> String {
@@ -137,6 +146,10 @@ fn escape_value_ident(ident: String) -> String {
     } else if ident.is_empty() {
         // A name of underscores only (`_`, `__`).
         "f_".to_string()
+    } else if ident.chars().all(|c| c.is_ascii_digit() || c == '_') {
+        // `_9` would be a name of underscores and digits only, which clippy rejects
+        // for locals (`just_underscores_and_digits`).
+        format!("f_{ident}")
     } else if ident.starts_with(|c: char| c.is_ascii_digit()) {
         format!("_{ident}")
     } else {
@@ -204,6 +217,12 @@ mod tests {
         assert_eq!(field_ident("type"), "r#type");
         assert_eq!(field_ident("self"), "self_");
         assert_eq!(field_ident("vec3d"), "vec3d");
+        assert_eq!(field_ident("_9"), "f_9");
+        assert_eq!(field_ident("3d"), "_3d");
+        assert_eq!(type_ident("A_B_C"), "Abc");
+        assert_eq!(type_ident("X"), "X");
+        assert_eq!(type_ident("x_y"), "XY");
+        assert_eq!(type_ident("x_y_z"), "Xyz");
         assert_eq!(const_ident("maxPlayers"), "MAX_PLAYERS");
         assert_eq!(const_ident("MAX_PLAYERS"), "MAX_PLAYERS");
         assert_eq!(local_ident("r"), "r_");

@@ -20,6 +20,10 @@ pub struct Printer {
     /// Whether the text calls `in_field` / `at_index` on a `Result`, which needs the
     /// runtime's `ResultExt` in scope.
     uses_result_ext: bool,
+    /// Whether the text calls a `Packed` method outside a `Packed` impl
+    /// (`m.encode(out)` in the dispatch enum), which needs the trait in scope. Inside
+    /// `impl Packed for T`, the trait is in scope already (`Vec2::read(r)`).
+    uses_packed: bool,
 }
 
 impl Printer {
@@ -40,6 +44,7 @@ impl Printer {
             buf: String::new(),
             indent: self.indent + extra,
             uses_result_ext: false,
+            uses_packed: false,
         }
     }
 
@@ -52,6 +57,7 @@ impl Printer {
     pub fn append(&mut self, child: Printer) {
         self.buf.push_str(&child.buf);
         self.uses_result_ext |= child.uses_result_ext;
+        self.uses_packed |= child.uses_packed;
     }
 
     /// Records that the text calls a `ResultExt` method on a `Result`.
@@ -62,6 +68,16 @@ impl Printer {
     /// Whether the text calls a `ResultExt` method on a `Result`.
     pub fn uses_result_ext(&self) -> bool {
         self.uses_result_ext
+    }
+
+    /// Records that the text calls a `Packed` method through the trait.
+    pub fn use_packed(&mut self) {
+        self.uses_packed = true;
+    }
+
+    /// Whether the text calls a `Packed` method through the trait.
+    pub fn uses_packed(&self) -> bool {
+        self.uses_packed
     }
 
     /// Columns taken by the current indentation.

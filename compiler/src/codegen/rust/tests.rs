@@ -20,6 +20,7 @@ fn opts() -> RustOptions {
     RustOptions {
         json: true,
         source_name: "packet.bw".into(),
+        module_file: true,
     }
 }
 
@@ -53,7 +54,7 @@ fn packet64_is_one_word_each_way() {
         "{code}"
     );
     assert!(
-        code.contains("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]"),
+        code.contains("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]"),
         "{code}"
     );
 }

@@ -1,6 +1,6 @@
-//! Type declarations, constants and the glue methods of every named type: the
-//! struct / enum / union items, the schema's constants, per-type size and bound
-//! constants, and the `encode` / `decode` wrappers plus the `::bitwire::Packed` impl.
+//! Type declarations, constants and impls of every named type: the struct / enum /
+//! union items, the schema's constants, per-type size and bound constants, and the
+//! `::bitwire::Packed` impl (whose provided methods are `encode`, `decode`, `verify`).
 
 use super::printer::Printer;
 use super::{decode, encode, f64_lit, float_type, int_type, json, naming, Gen};
@@ -46,6 +46,9 @@ fn derives(g: &Gen, id: TypeId) -> String {
     if is_enum || g.is_eq(id) {
         d.extend(["Eq", "Hash"]);
     }
+    if g.is_default(id) {
+        d.push("Default");
+    }
     format!("#[derive({})]", d.join(", "))
 }
 
@@ -89,12 +92,16 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
         } => {
             p.line(format!("#[repr({})]", int_type(*repr)));
             p.open(format!("pub enum {ident} {{"));
-            for (v, vname) in variants.iter().zip(&names.members) {
+            let default = g.default_variant(id);
+            for (i, (v, vname)) in variants.iter().zip(&names.members).enumerate() {
                 p.doc(&v.doc);
                 p.line(format!(
                     "/// Schema: `{} = {}`, {packed_tag_bits}-bit tag.",
                     v.name, v.value
                 ));
+                if default == Some(i) {
+                    p.line("#[default]");
+                }
                 p.line(format!("{vname} = {},", v.value));
             }
             p.close("}");
@@ -130,6 +137,9 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
                             "/// Schema: `{}`, tag {} in {packed_tag_bits} bits.",
                             v.name, v.tag
                         ));
+                        if v.tag == 0 && g.is_default(id) {
+                            p.line("#[default]");
+                        }
                         p.line(format!("{vname},"));
                     }
                 }
@@ -139,8 +149,10 @@ pub fn declaration(g: &Gen, p: &mut Printer, id: TypeId) {
     }
 }
 
-/// Prints `impl T { constants, encode/decode, write/read, JSON }`.
-pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
+/// Prints `impl T { constants, enum helpers, JSON }` with `helpers` (the private
+/// functions the `Packed` impl calls, printed by [`encode::write_fn`]) after the
+/// enum helpers.
+pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId, helpers: Printer) {
     let def = &g.schema.types[id];
     p.open(format!("impl {} {{", g.ident(id)));
     p.line("/// Fewest bits a value encodes to (spec §6.1).");
@@ -176,17 +188,14 @@ pub fn inherent_impl(g: &Gen, p: &mut Printer, id: TypeId) {
             field_constants(p, f, &prefix);
         }
     }
-    p.blank();
-    top_level_methods(p);
-    p.blank();
     if let TypeDefKind::Enum { variants, .. } = &def.kind {
+        p.blank();
         enum_helpers(g, p, id, variants);
     }
-    encode::write_fn(g, p, id);
-    p.blank();
-    decode::decode_fn(g, p, id, decode::Mode::Read);
-    p.blank();
-    decode::decode_fn(g, p, id, decode::Mode::Check);
+    if !helpers.is_empty() {
+        p.blank();
+        p.append(helpers);
+    }
     if g.opts.json {
         p.blank();
         json::to_json_fn(g, p, id);
@@ -247,36 +256,6 @@ fn field_constants(p: &mut Printer, f: &Field, prefix: &str) {
     }
 }
 
-fn top_level_methods(p: &mut Printer) {
-    p.line("/// Appends the top-level encoding (spec §2.1, padded to a byte) to `out` and");
-    p.line("/// returns the number of bytes written. On error `out` is left as it was.");
-    p.line("#[inline]");
-    p.open("pub fn encode(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {");
-    p.line("::bitwire::encode_packed(self, out)");
-    p.close("}");
-    p.blank();
-    p.line("/// The top-level encoding in a new vector.");
-    p.open("pub fn encode_to_vec(&self) -> Result<Vec<u8>, ::bitwire::Error> {");
-    p.line("let mut out = Vec::new();");
-    p.line("self.encode(&mut out)?;");
-    p.line("Ok(out)");
-    p.close("}");
-    p.blank();
-    p.line("/// Decodes a top-level value from the whole of `bytes` (spec §2.2: zero");
-    p.line("/// padding, no trailing bytes).");
-    p.line("#[inline]");
-    p.open("pub fn decode(bytes: &[u8]) -> Result<Self, ::bitwire::Error> {");
-    p.line("::bitwire::decode_packed(bytes)");
-    p.close("}");
-    p.blank();
-    p.line("/// Checks that `bytes` is a valid top-level encoding without building the value");
-    p.line("/// or allocating: `Ok(())` exactly when `decode` succeeds, else the same error.");
-    p.line("#[inline]");
-    p.open("pub fn verify(bytes: &[u8]) -> Result<(), ::bitwire::Error> {");
-    p.line("::bitwire::verify_packed::<Self>(bytes)");
-    p.close("}");
-}
-
 /// `from_value` and `name` of a C-like enum.
 fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId, variants: &[crate::ir::EnumVariant]) {
     let names = &g.names.types[id];
@@ -328,33 +307,26 @@ fn enum_helpers(g: &Gen, p: &mut Printer, id: TypeId, variants: &[crate::ir::Enu
     }
     p.close("}");
     p.close("}");
-    p.blank();
 }
 
-/// Prints `impl ::bitwire::Packed for T`, delegating to the inherent methods.
-pub fn packed_impl(g: &Gen, p: &mut Printer, id: TypeId) {
-    let def = &g.schema.types[id];
+/// Prints `impl ::bitwire::Packed for T`: the size constants and the three
+/// building blocks, `write`, `read` and `check`. Everything callers use (`encode`,
+/// `decode`, `verify`, ...) is provided by the trait. The private helpers `write`
+/// calls go to `helpers`, for the inherent impl.
+pub fn packed_impl(g: &Gen, p: &mut Printer, helpers: &mut Printer, id: TypeId) {
     let ident = g.ident(id);
     p.open(format!("impl ::bitwire::Packed for {ident} {{"));
-    p.line(format!("const MIN_BITS: u64 = {};", def.packed.min_bits));
-    match def.packed.max_bits {
-        Some(max) => p.line(format!("const MAX_BITS: Option<u64> = Some({max});")),
-        None => p.line("const MAX_BITS: Option<u64> = None;"),
+    p.line("const MIN_BITS: u64 = Self::MIN_ENCODED_BITS;");
+    if g.schema.types[id].packed.max_bits.is_some() {
+        p.line("const MAX_BITS: Option<u64> = Some(Self::MAX_ENCODED_BITS);");
+    } else {
+        p.line("const MAX_BITS: Option<u64> = None;");
     }
     p.blank();
-    p.line("#[inline]");
-    p.open("fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {");
-    p.line(format!("{ident}::write(self, w)"));
-    p.close("}");
+    encode::write_fn(g, p, helpers, id);
     p.blank();
-    p.line("#[inline]");
-    p.open("fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {");
-    p.line(format!("{ident}::read(r)"));
-    p.close("}");
+    decode::decode_fn(g, p, id, decode::Mode::Read);
     p.blank();
-    p.line("#[inline]");
-    p.open("fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {");
-    p.line(format!("{ident}::check(r)"));
-    p.close("}");
+    decode::decode_fn(g, p, id, decode::Mode::Check);
     p.close("}");
 }

@@ -17,18 +17,10 @@ use crate::ir::TypeId;
 use crate::plan::{Body, EnumPlan, Step, StructPlan, UnionPlan};
 pub(crate) use values::Mode;
 
-/// Prints the `read` or `check` method of a named type.
+/// Prints the `read` or `check` method of a named type's `Packed` impl (documented
+/// by the trait).
 pub fn decode_fn(g: &Gen, p: &mut Printer, id: TypeId, mode: Mode) {
     let plan = g.plan.get(id);
-    match mode {
-        Mode::Read => p.line("/// Reads a value at the reader's position."),
-        Mode::Check => {
-            p.line("/// Checks a value at the reader's position without building it: the reader");
-            p.line(
-                "/// ends where `read` would leave it, and fails with the error `read` would give.",
-            );
-        }
-    }
     p.line("#[inline]");
     let reader = if plan.needs_reader(mode == Mode::Read) {
         "r"

@@ -25,10 +25,10 @@ impl Mode {
     pub(crate) fn signature(self, reader: &str) -> String {
         match self {
             Mode::Read => format!(
-                "pub fn read({reader}: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {{"
+                "fn read({reader}: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {{"
             ),
             Mode::Check => format!(
-                "pub fn check({reader}: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {{"
+                "fn check({reader}: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {{"
             ),
         }
     }
