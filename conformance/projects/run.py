@@ -6,6 +6,7 @@ The guide marks what a user would type or save:
     <!-- file: PATH -->              the next fenced block is saved as PATH in every project
     <!-- file: PATH project: A,B --> ... only in projects A and B
     <!-- run: A -->                  the next fenced block is run (bash -euo pipefail) in project A
+    <!-- run: A,B -->                ... in projects A and B
 
 Each project is an empty directory under the work directory (outside the repository). The
 projects run in the order the guide first names them; the blocks of one project run in
@@ -76,10 +77,10 @@ def parse_guide(path):
         i += 1
         text = "\n".join(body) + "\n"
         if kind == "run":
-            project = arg.strip()
-            runs.setdefault(project, []).append(text)
-            if project not in order:
-                order.append(project)
+            for project in (p.strip() for p in arg.split(",")):
+                runs.setdefault(project, []).append(text)
+                if project not in order:
+                    order.append(project)
         else:
             parts = arg.split(" project:")
             fpath = parts[0].strip()
