@@ -114,8 +114,10 @@ fn frames(g: &Gen, p: &mut Printer, messages: &[(TypeId, &TypeDef)]) {
     p.close("};");
     p.blank();
     p.doc(&[vec![
-        "The frame of a message (docs/framing.md §2–§4): with `options.threshold`, compressed".into(),
-        "iff its body is at least the threshold. A frame above `maxFrame` is `bw.FrameError`".into(),
+        "The frame of a message (docs/framing.md §2–§4): with `options.threshold`, compressed"
+            .into(),
+        "iff its body is at least the threshold. A frame above `maxFrame` is `bw.FrameError`"
+            .into(),
         "`FrameTooLarge`.".into(),
     ]]);
     p.open(format!(
