@@ -113,11 +113,17 @@ test("a length above maxFrame is refused before its body is buffered", () => {
 
 test("WebSocket messages hold exactly one frame (§5)", () => {
   const r = new WsFrameReader();
-  eq(r.read(unhex("0100")).id, 0);
-  const e = thrown(() => r.read(unhex("01000100")));
+  r.push(unhex("0100"));
+  eq(r.next()?.id, 0);
+  eq(r.next(), undefined);
+  r.push(unhex("01000100"));
+  eq(r.next()?.id, 0);
+  const e = thrown(() => r.next());
   eq(kindAt(e), "TrailingBytes@2");
   eq((e as FrameError).detail.wsMessage, 1);
-  eq(kindAt(thrown(() => new WsFrameReader().read(unhex("0901a5")))), "Truncated@0");
+  const r2 = new WsFrameReader();
+  r2.push(unhex("0901a5"));
+  eq(kindAt(thrown(() => r2.next())), "Truncated@0");
 });
 
 test("the writer: exact frames, the threshold rule, FrameTooLarge", () => {

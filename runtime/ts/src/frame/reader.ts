@@ -176,22 +176,64 @@ export class FrameReader {
 
 /**
  * Reads WebSocket messages as frames (docs/framing.md §5): each binary message must
- * hold exactly one frame. Errors carry the offset inside the message and its index
- * (`detail.wsMessage`, counted from 0 per reader).
+ * hold exactly one frame. The same shape as {@link FrameReader}: `push` a message, then
+ * `next` until `undefined`. A message with less than one frame is `Truncated` at the
+ * first `next`; bytes after its frame are `TrailingBytes` at the second (the frame
+ * itself is yielded first, as a stream reader would). Errors carry the offset inside the
+ * message and its index (`detail.wsMessage`, counted from 0 per reader).
  */
 export class WsFrameReader {
   /** The settings in force. */
   readonly settings: FrameSettings;
-  private index = 0;
+  private index = -1;
+  private message: Uint8Array | undefined;
+  private pos = 0;
+  private failure: FrameError | undefined;
 
   /** A reader with the given settings. */
   constructor(options: FrameOptions | FrameSettings = {}) {
     this.settings = frameSettings(options);
   }
 
-  /** The frame of one binary message; throws a {@link FrameError}. */
-  read(message: Uint8Array): Frame {
-    const ws = this.index++;
+  /** Adds the next binary message (kept by reference until `next` returns `undefined`). */
+  push(message: Uint8Array): void {
+    if (this.message !== undefined) {
+      throw new Error("bitwire: WsFrameReader.push before next() returned undefined");
+    }
+    this.index++;
+    this.message = message;
+    this.pos = 0;
+  }
+
+  /** The frame of the message pushed last, then `undefined`; throws a {@link FrameError}. */
+  next(): Frame | undefined {
+    if (this.failure !== undefined) {
+      throw this.failure;
+    }
+    try {
+      return this.step();
+    } catch (e) {
+      if (e instanceof FrameError) {
+        this.failure = e;
+        this.message = undefined;
+      }
+      throw e;
+    }
+  }
+
+  private step(): Frame | undefined {
+    const message = this.message;
+    if (message === undefined) {
+      return undefined;
+    }
+    const ws = this.index;
+    if (this.pos > 0) {
+      if (this.pos < message.length) {
+        throw new FrameError("TrailingBytes", this.pos, { wsMessage: ws, note: `${message.length - this.pos} bytes after the frame` });
+      }
+      this.message = undefined;
+      return undefined;
+    }
     const h = readLength(this.settings, message, 0, message.length, 0, ws);
     if (h === undefined) {
       throw new FrameError("Truncated", 0, { wsMessage: ws, note: "the message ends inside the Length" });
@@ -200,9 +242,7 @@ export class WsFrameReader {
     if (message.length < end) {
       throw new FrameError("Truncated", 0, { wsMessage: ws, length: h.length, note: "the message ends inside the frame" });
     }
-    if (message.length > end) {
-      throw new FrameError("TrailingBytes", end, { wsMessage: ws, note: `${message.length - end} bytes after the frame` });
-    }
+    this.pos = end;
     return readBody(this.settings, message.subarray(h.width, end), 0, ws);
   }
 }

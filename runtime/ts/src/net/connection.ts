@@ -358,7 +358,10 @@ export class Connection<M> implements AsyncIterable<M> {
     }
     this.lastData = Date.now();
     try {
-      this.deliver(decodeMessageFrame(this.protocol, reader.read(bytes), this.settings.limits));
+      reader.push(bytes);
+      for (let f = reader.next(); f !== undefined; f = reader.next()) {
+        this.deliver(decodeMessageFrame(this.protocol, f, this.settings.limits));
+      }
     } catch (e) {
       const reason = e instanceof FrameError ? e : new ConnectionError("Io", describe(e), e);
       this.fail(reason, 1008);
