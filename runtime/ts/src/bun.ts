@@ -6,6 +6,7 @@
 // deflate).
 
 import type { Protocol } from "./frame/protocol.js";
+import { frameSettings } from "./frame/settings.js";
 import { Connection, type ConnectionOptions, type Transport, type TransportSink } from "./net/connection.js";
 import { ConnectionError } from "./net/errors.js";
 import { nodeZlib } from "./node/zlib.js";
@@ -147,6 +148,122 @@ export function listenBun<M>(
     async close() {
       listener.stop(false);
       await Promise.all([...connections].map((c) => c.close()));
+    },
+  };
+}
+
+/** The part of Bun's `ServerWebSocket` this adapter uses. */
+interface BunServerWebSocket {
+  data: { sink?: TransportSink };
+  sendBinary(data: Uint8Array): number;
+  getBufferedAmount(): number;
+  pause?(): void;
+  resume?(): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+}
+
+interface BunServer {
+  readonly port: number;
+  upgrade(req: Request, o: { data: { sink?: TransportSink } }): boolean;
+  stop(closeActive?: boolean): void;
+}
+
+interface BunServe {
+  serve(o: {
+    hostname: string;
+    port: number;
+    fetch(req: Request, server: BunServer): Response | undefined;
+    websocket: {
+      maxPayloadLength: number;
+      open(ws: BunServerWebSocket): void;
+      message(ws: BunServerWebSocket, m: string | Uint8Array): void;
+      drain(ws: BunServerWebSocket): void;
+      close(ws: BunServerWebSocket, code: number, reason: string): void;
+    };
+  }): BunServer;
+}
+
+function wsTransport(ws: BunServerWebSocket, sink: TransportSink): Transport {
+  ws.data.sink = sink;
+  return {
+    // -1: Bun queued it (backpressure, counted by getBufferedAmount); 0: dropped (closing).
+    write: (bytes) => (ws.sendBinary(bytes), bytes.length),
+    buffered: () => ws.getBufferedAmount(),
+    pause: () => ws.pause?.(),
+    resume: () => ws.resume?.(),
+    end: () => ws.close(1000),
+    destroy: (code) => (code === undefined ? ws.terminate() : ws.close(code, "closed by bitwire")),
+  };
+}
+
+/** Settings of `serveBunWs`: where, which path upgrades, and the connections'. */
+export interface BunWsOptions extends ConnectionOptions {
+  /** Host to listen on; default `127.0.0.1`. */
+  readonly host?: string;
+  /** Port (0: a free one). */
+  readonly port: number;
+  /** Only requests for this path are upgraded (default: any). */
+  readonly path?: string;
+}
+
+/**
+ * A WebSocket server with `Bun.serve` (one frame per binary message): messages above
+ * `maxFrame + 3` bytes are refused by Bun before they are buffered (close 1009), text
+ * messages close with 1003, malformed frames with 1008. Calls `handler` with each
+ * connection (see `listenTcp`).
+ */
+export function serveBunWs<M>(
+  protocol: Protocol<M>,
+  options: BunWsOptions,
+  handler: (conn: Connection<M>) => void | Promise<void>,
+): BunTcpServer<M> {
+  const connections = new Set<Connection<M>>();
+  const api = bun() as unknown as BunServe;
+  const server = api.serve({
+    hostname: options.host ?? "127.0.0.1",
+    port: options.port,
+    fetch(req, srv) {
+      if (options.path !== undefined && new URL(req.url).pathname !== options.path) {
+        return new Response("not found", { status: 404 });
+      }
+      return srv.upgrade(req, { data: {} }) ? undefined : new Response("a WebSocket upgrade expected", { status: 400 });
+    },
+    websocket: {
+      maxPayloadLength: frameSettings(options).maxFrame + 3,
+      open(ws) {
+        const conn = new Connection(protocol, withZlib(options), "message", (sink) => wsTransport(ws, sink));
+        connections.add(conn);
+        void conn.closed.then(() => connections.delete(conn));
+        Promise.resolve()
+          .then(() => handler(conn))
+          .catch((e: unknown) => conn.abort(new ConnectionError("Closed", `the handler failed: ${e instanceof Error ? e.message : String(e)}`, e)));
+      },
+      message(ws, m) {
+        if (typeof m === "string") {
+          ws.close(1003, "text message");
+          ws.data.sink?.error(new ConnectionError("Protocol", "a text message (frames travel in binary messages)"));
+          return;
+        }
+        ws.data.sink?.message(m);
+      },
+      drain: (ws) => ws.data.sink?.drain(),
+      close(ws, code, reason) {
+        if (code === 1000 || code === 1001 || code === 1005) {
+          ws.data.sink?.end();
+        } else {
+          ws.data.sink?.error(new ConnectionError(code === 1009 ? "Protocol" : "Io", `the WebSocket closed with code ${code} ${reason}`.trim()));
+        }
+        ws.data.sink?.closed();
+      },
+    },
+  });
+  return {
+    port: server.port,
+    connections,
+    async close() {
+      await Promise.all([...connections].map((c) => c.close()));
+      server.stop(true);
     },
   };
 }

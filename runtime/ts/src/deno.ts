@@ -5,6 +5,7 @@
 // calling `read`. Framing zlib: `nodeZlib` (Deno provides `node:zlib`).
 
 import type { Protocol } from "./frame/protocol.js";
+import { webSocketConnection } from "./net/websocket.js";
 import { Connection, type ConnectionOptions, type Transport, type TransportSink } from "./net/connection.js";
 import { ConnectionError } from "./net/errors.js";
 import { nodeZlib } from "./node/zlib.js";
@@ -23,9 +24,16 @@ interface DenoListener extends AsyncIterable<DenoConn> {
   close(): void;
 }
 
+interface DenoHttpServer {
+  readonly addr: { port: number };
+  shutdown(): Promise<void>;
+}
+
 interface DenoApi {
   connect(o: { hostname: string; port: number }): Promise<DenoConn>;
   listen(o: { hostname: string; port: number }): DenoListener;
+  serve(o: { hostname: string; port: number; onListen?: () => void }, handler: (req: Request) => Response): DenoHttpServer;
+  upgradeWebSocket(req: Request): { socket: WebSocket; response: Response };
 }
 
 function deno(): DenoApi {
@@ -200,6 +208,54 @@ export function listenDeno<M>(
     async close() {
       listener.close();
       await Promise.all([...connections].map((c) => c.close()));
+    },
+  };
+}
+
+/** Settings of `serveDenoWs`: where, which path upgrades, and the connections'. */
+export interface DenoWsOptions extends DenoTcpOptions {
+  /** Only requests for this path are upgraded (default: any). */
+  readonly path?: string;
+}
+
+/**
+ * A WebSocket server with `Deno.serve` and `Deno.upgradeWebSocket` (one frame per binary
+ * message; needs `--allow-net`). Deno has no message size limit: a message above
+ * `maxFrame + 3` bytes is buffered by Deno and then refused by the reader
+ * (`FrameTooLarge`). Calls `handler` with each connection (see `listenTcp`).
+ */
+export function serveDenoWs<M>(
+  protocol: Protocol<M>,
+  options: DenoWsOptions,
+  handler: (conn: Connection<M>) => void | Promise<void>,
+): DenoTcpServer<M> {
+  const connections = new Set<Connection<M>>();
+  const api = deno();
+  const server = api.serve({ hostname: options.host ?? "127.0.0.1", port: options.port, onListen: () => {} }, (req) => {
+    if (options.path !== undefined && new URL(req.url).pathname !== options.path) {
+      return new Response("not found", { status: 404 });
+    }
+    const { socket, response } = api.upgradeWebSocket(req);
+    socket.addEventListener(
+      "open",
+      () => {
+        const conn = webSocketConnection(protocol, socket, withZlib(options));
+        connections.add(conn);
+        void conn.closed.then(() => connections.delete(conn));
+        Promise.resolve()
+          .then(() => handler(conn))
+          .catch((e: unknown) => conn.abort(new ConnectionError("Closed", `the handler failed: ${e instanceof Error ? e.message : String(e)}`, e)));
+      },
+      { once: true },
+    );
+    return response;
+  });
+  return {
+    port: server.addr.port,
+    connections,
+    async close() {
+      await Promise.all([...connections].map((c) => c.close()));
+      await server.shutdown();
     },
   };
 }
