@@ -7,7 +7,10 @@
 #   3. generate TypeScript for every testdata/vectors/*.bw and examples/game.bw
 #      (scripts/generate.mjs) and compile it with the runner under tsc --strict;
 #   4. run the runtime's unit tests and the runner on Node, Bun and Deno (on Node also
-#      the decode budget's heap measurement, src/heap.ts).
+#      the decode budget's heap measurement, src/heap.ts), with the frame vectors;
+#   5. run the network tests (src/net/) on each: echo over every adapter of the runtime,
+#      and on Node minecraft-protocol interop (conformance/peers/mcproto, installed into
+#      target/mcproto) and the faults against a TCP server.
 #
 # Environment: BITWIRE (compiler binary), BITWIRE_DIFF_CORPUS (a differential corpus
 # from `cargo run -p bitwire-conformance --bin diffcorpus -- FILE`), BITWIRE_SEED and
@@ -54,6 +57,10 @@ find_bin() {
 BUN=$(find_bin bun node_modules/@oven/bun-linux-x64/bin/bun node_modules/@oven/bun-linux-x64-baseline/bin/bun)
 DENO=$(find_bin deno node_modules/@deno/linux-x64-glibc/deno)
 
+step "minecraft-protocol 1.68 peer (conformance/peers/mcproto)"
+BITWIRE_MCPROTO_PEER="$(bash ../peers/mcproto/install.sh)/peer.mjs"
+export BITWIRE_MCPROTO_PEER
+
 step "generate TypeScript for every vector suite ($BITWIRE)"
 node scripts/generate.mjs
 
@@ -70,6 +77,7 @@ run_on() {
   log=$(mktemp)
   "$@" "$root/runtime/ts/build-test/test/run.js" 2>&1 | tee "$log" || status=1
   "$@" build/src/main.js 2>&1 | tee -a "$log" || status=1
+  "$@" build/src/net/main.js 2>&1 | tee -a "$log" || status=1
   # Each of the two programs ends with a "<label>: N passed, N failed" line.
   local p f totals='/^(runtime|node|bun|deno): [0-9]+ passed, [0-9]+ failed$/'
   p=$(awk "$totals"' { s += $2 } END { print s + 0 }' "$log")
@@ -83,7 +91,7 @@ run_on() {
 # --expose-gc: the decode budget's heap measurement (src/heap.ts) runs on Node only.
 run_on node node --expose-gc
 run_on bun "$BUN"
-run_on deno "$DENO" run --allow-read --allow-env
+run_on deno "$DENO" run --allow-read --allow-env --allow-net --allow-sys
 
 step "summary"
 printf '%s\n' "${summary[@]}"

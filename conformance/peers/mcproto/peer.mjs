@@ -49,7 +49,8 @@ function wire(socket, threshold) {
     output = compressor;
   }
   framer.pipe(socket);
-  return { input, write: (payload) => output.write(payload) };
+  // Ending the first transform ends the socket once everything written went through.
+  return { input, write: (payload) => output.write(payload), end: () => output.end() };
 }
 
 const hex = (b) => Buffer.from(b).toString("hex");
@@ -79,13 +80,13 @@ if (command === "echo-server") {
     console.error(`mcproto peer: ${e.message}`);
     process.exit(1);
   });
-  const { input, write } = wire(socket, threshold);
+  const { input, write, end } = wire(socket, threshold);
   let received = 0;
   let sent = false;
   const done = () => {
     if (sent && received >= expect) {
       clearTimeout(timer);
-      socket.end();
+      end();
     }
   };
   input.on("data", (p) => {

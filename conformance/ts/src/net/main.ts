@@ -3,13 +3,17 @@
 // Deno's own sockets; WebSocket); on Node also minecraft-protocol interop in both
 // directions and the faults of issue 12 §5 against a Node TCP server.
 
+import { dirname, join } from "node:path";
 import process from "node:process";
+import { fileURLToPath } from "node:url";
 import { connectWebSocket } from "@bitwire/runtime";
 import { connectTcp, listenTcp } from "@bitwire/runtime/node";
 import { type Message, protocol } from "../../gen/frames.js";
 import { runtimeName } from "../util.js";
 import { type Stack, echoTests } from "./echo.js";
 import { run } from "./harness.js";
+import { mcprotoTests } from "./mcproto.js";
+import { faultTests } from "./faults.js";
 
 const runtime = runtimeName();
 
@@ -28,6 +32,16 @@ echoTests({
   if (runtime !== "node") {
     echoTests({ name: "ws server, standard WebSocket client", listen, connect: (port, opts) => connectWebSocket(protocol, `ws://127.0.0.1:${port}/ws`, opts) });
   }
+}
+
+if (runtime === "node") {
+  if (process.env.BITWIRE_MCPROTO_PEER === undefined) {
+    console.log("FAIL minecraft-protocol interop: BITWIRE_MCPROTO_PEER is not set (run.sh sets it)");
+    process.exitCode = 1;
+  } else {
+    mcprotoTests();
+  }
+  faultTests(join(dirname(fileURLToPath(import.meta.url)), "../../../../../testdata/vectors"));
 }
 
 if (runtime === "bun") {
@@ -57,4 +71,4 @@ if (runtime === "deno") {
   });
 }
 
-process.exit((await run()) > 0 ? 1 : 0);
+process.exit((await run()) > 0 || process.exitCode === 1 ? 1 : 0);
