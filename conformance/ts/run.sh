@@ -10,7 +10,9 @@
 #      the decode budget's heap measurement, src/heap.ts), with the frame vectors;
 #   5. run the network tests (src/net/) on each: echo over every adapter of the runtime,
 #      and on Node minecraft-protocol interop (conformance/peers/mcproto, installed into
-#      target/mcproto) and the faults against a TCP server.
+#      target/mcproto) and the faults against a TCP server;
+#   6. run the arena example's clients on Node, Bun, Deno and in headless Chromium against
+#      a Node arena server (examples/net/ts/test.sh).
 #
 # Environment: BITWIRE (compiler binary), BITWIRE_DIFF_CORPUS (a differential corpus
 # from `cargo run -p bitwire-conformance --bin diffcorpus -- FILE`), BITWIRE_SEED and
@@ -92,6 +94,21 @@ run_on() {
 run_on node node --expose-gc
 run_on bun "$BUN"
 run_on deno "$DENO" run --allow-read --allow-env --allow-net --allow-sys
+
+# The arena example's clients (Node, Bun, Deno, the browser page in headless Chromium)
+# against a Node arena server, over TCP and WebSocket (examples/net/ts/test.sh).
+step "examples/net: the arena clients on every runtime and in the browser"
+arena_log=$(mktemp)
+arena_status=0
+BUN="$BUN" DENO="$DENO" bash "$root/examples/net/ts/test.sh" 2>&1 | tee "$arena_log" || arena_status=1
+p=$(awk '/^arena: [0-9]+ passed, [0-9]+ failed$/ { print $2 }' "$arena_log")
+f=$(awk '/^arena: [0-9]+ passed, [0-9]+ failed$/ { print $4 }' "$arena_log")
+rm -f "$arena_log"
+p=${p:-0} f=${f:-0}
+if [ "$arena_status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+total_passed=$((total_passed + p))
+total_failed=$((total_failed + f))
+summary+=("arena: $p passed, $f failed")
 
 step "summary"
 printf '%s\n' "${summary[@]}"
