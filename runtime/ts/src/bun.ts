@@ -241,8 +241,7 @@ export function serveBunWs<M>(
       },
       message(ws, m) {
         if (typeof m === "string") {
-          ws.close(1003, "text message");
-          ws.data.sink?.error(new ConnectionError("Protocol", "a text message (frames travel in binary messages)"));
+          ws.data.sink?.error(new ConnectionError("Protocol", "a text message (frames travel in binary messages)"), 1003);
           return;
         }
         ws.data.sink?.message(m);

@@ -17,8 +17,7 @@ const CLEAN_CODES = new Set([1000, 1001, 1005]);
 function transport(ws: WebSocket, sink: TransportSink): Transport {
   ws.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
     if (!isBinary) {
-      ws.close(1003, "text message");
-      sink.error(new ConnectionError("Protocol", "a text message (frames travel in binary messages)"));
+      sink.error(new ConnectionError("Protocol", "a text message (frames travel in binary messages)"), 1003);
       return;
     }
     sink.message(Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data);

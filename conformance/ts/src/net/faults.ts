@@ -247,3 +247,59 @@ async function attack(port: number, h: number, next: () => number): Promise<void
   }
   await within(c.closed, 20_000, `hostile connection ${h}`);
 }
+
+/** WebSocket faults against the `ws` server: the rules of docs/framing.md §5. */
+export function wsFaultTests(): void {
+  const cases: [string, (ws: import("ws").WebSocket) => void, string, number][] = [
+    ["a text message closes with Protocol (1003)", (ws) => ws.send("hello"), "Protocol", 1003],
+    ["a message above maxFrame + 3 bytes is refused (1009) before it is buffered", (ws) => ws.send(new Uint8Array(1024 + 4)), "Protocol", 1009],
+    ["two frames in one message: TrailingBytes (1008)", (ws) => ws.send(unhex("0100" + "0100")), "TrailingBytes", 1008],
+    ["half a frame: Truncated (1008)", (ws) => ws.send(unhex("0901a52b")), "Truncated", 1008],
+    ["an unknown message id: UnknownMessage (1008)", (ws) => ws.send(unhex("0a6301a52bca0e4b40e204")), "UnknownMessage", 1008],
+  ];
+  for (const [name, attack, kind, wantCode] of cases) {
+    test(`WebSocket: ${name}`, async () => {
+      const { listenWs } = await import("@bitwire/runtime/ws");
+      const { WebSocket } = await import("ws");
+      const reasons: CloseReason[] = [];
+      const srv = await listenWs<Message>(protocol, { port: 0, maxFrame: 1024 }, async (conn) => {
+        void conn.closed.then((r) => reasons.push(r));
+        await echo(conn).catch(() => {});
+      });
+      try {
+        const ws = new WebSocket(`ws://127.0.0.1:${srv.port}/`);
+        ws.on("error", () => {});
+        await new Promise((ok) => ws.once("open", ok));
+        const closed = new Promise<number>((ok) => ws.once("close", (code: number) => ok(code)));
+        attack(ws);
+        const code = await within(closed, 5000, "the server closing");
+        await within((async () => { while (reasons.length === 0) await sleep(5); })(), 5000, "the reason");
+        const r = reasons[0] as { kind?: string } | undefined;
+        check(r?.kind === kind, `closed with ${r?.kind} (WebSocket code ${code}), expected ${kind}`);
+        check(code === wantCode, `WebSocket close code ${code}, expected ${wantCode}`);
+      } finally {
+        await srv.close();
+      }
+    });
+  }
+
+  test("sending a message too large for maxFrame throws FrameTooLarge and keeps the connection", async () => {
+    const { srv } = await server({ maxFrame: 1024 });
+    try {
+      const conn = await connectTcp(protocol, { port: srv.port, maxFrame: 1024 });
+      let kind = "";
+      try {
+        conn.send({ kind: "Chat", value: { from: 1, text: "x".repeat(2000) } });
+      } catch (e) {
+        kind = (e as { kind?: string }).kind ?? String(e);
+      }
+      check(kind === "FrameTooLarge", `threw ${kind}`);
+      conn.send({ kind: "Ping", value: {} });
+      const back = await within(conn.recv(), 5000, "the echo");
+      check(back?.kind === "Ping", "the connection still works");
+      await conn.close();
+    } finally {
+      await srv.close();
+    }
+  });
+}

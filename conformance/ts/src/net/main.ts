@@ -13,7 +13,7 @@ import { runtimeName } from "../util.js";
 import { type Stack, echoTests } from "./echo.js";
 import { run } from "./harness.js";
 import { mcprotoTests } from "./mcproto.js";
-import { faultTests } from "./faults.js";
+import { faultTests, wsFaultTests } from "./faults.js";
 
 const runtime = runtimeName();
 
@@ -41,6 +41,7 @@ if (runtime === "node") {
   } else {
     mcprotoTests();
   }
+  wsFaultTests();
   faultTests(join(dirname(fileURLToPath(import.meta.url)), "../../../../../testdata/vectors"));
 }
 

@@ -69,8 +69,8 @@ export interface TransportSink {
   drain(): void;
   /** The peer closed its side cleanly (FIN, WebSocket close). */
   end(): void;
-  /** The transport failed (or broke a rule: a WebSocket text message). */
-  error(e: unknown): void;
+  /** The transport failed, or the peer broke a rule (`code`: the WebSocket close code to send, 1003 for a text message). */
+  error(e: unknown, code?: number): void;
   /** The transport is closed; nothing more will happen. */
   closed(): void;
 }
@@ -158,7 +158,7 @@ export class Connection<M> implements AsyncIterable<M> {
       message: (b) => this.onMessage(b),
       drain: () => this.onDrain(),
       end: () => this.onEnd(),
-      error: (e) => this.fail(e instanceof FrameError || e instanceof ConnectionError ? e : new ConnectionError("Io", describe(e), e)),
+      error: (e, code) => this.fail(e instanceof FrameError || e instanceof ConnectionError ? e : new ConnectionError("Io", describe(e), e), code),
       closed: () => this.onClosed(),
     });
     this.lastData = Date.now();

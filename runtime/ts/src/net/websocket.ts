@@ -31,8 +31,7 @@ function transport(ws: WebSocket, sink: TransportSink): Transport {
     } else if (ArrayBuffer.isView(data)) {
       sink.message(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } else {
-      closeWith(ws, 1003, "text message");
-      sink.error(new ConnectionError("Protocol", "a text message (frames travel in binary messages)"));
+      sink.error(new ConnectionError("Protocol", "a text message (frames travel in binary messages)"), 1003);
     }
   });
   ws.addEventListener("close", (ev: CloseEvent) => {
