@@ -340,10 +340,10 @@ export const protocol: bw.Protocol<Message> = {
 /**
  * The frame of a message (docs/framing.md §2–§4): with `options.threshold`, compressed
  * iff its body is at least the threshold. A frame above `maxFrame` is `bw.FrameError`
- * `FrameTooLarge`.
+ * `FrameTooLarge`. Pass a `BitWriter` to reuse its buffer for the packed bytes.
  */
-export function encodeFrame(m: Message, options?: bw.FrameOptions): Uint8Array {
-  return bw.encodeMessageFrame(protocol, m, options);
+export function encodeFrame(m: Message, options?: bw.FrameOptions, w?: bw.BitWriter): Uint8Array {
+  return bw.encodeMessageFrame(protocol, m, options, w);
 }
 
 /**

@@ -118,12 +118,12 @@ fn frames(g: &Gen, p: &mut Printer, messages: &[(TypeId, &TypeDef)]) {
             .into(),
         "iff its body is at least the threshold. A frame above `maxFrame` is `bw.FrameError`"
             .into(),
-        "`FrameTooLarge`.".into(),
+        "`FrameTooLarge`. Pass a `BitWriter` to reuse its buffer for the packed bytes.".into(),
     ]]);
     p.open(format!(
-        "export function encodeFrame(m: {msg}, options?: bw.FrameOptions): Uint8Array {{"
+        "export function encodeFrame(m: {msg}, options?: bw.FrameOptions, w?: bw.BitWriter): Uint8Array {{"
     ));
-    p.line("return bw.encodeMessageFrame(protocol, m, options);");
+    p.line("return bw.encodeMessageFrame(protocol, m, options, w);");
     p.close("}");
     p.blank();
     p.doc(&[vec![

@@ -17,7 +17,8 @@ const MIN_MATCH = 3;
 const MAX_MATCH = 258;
 /** How many earlier positions with the same hash are tried per byte. */
 const MAX_CHAIN = 32;
-const HASH_BITS = 15;
+/** The most hash-table bits (a table of 2^15 entries); small inputs get smaller tables. */
+const MAX_HASH_BITS = 15;
 
 let literalCodes: Uint16Array | undefined;
 let literalLens: Uint8Array | undefined;
@@ -93,14 +94,18 @@ export function deflateZlib(data: Uint8Array): Uint8Array {
   bits.put(1, 1); // BFINAL
   bits.put(1, 2); // BTYPE 01: fixed codes
   const literal = (b: number): void => bits.put(codes[b] as number, lens[b] as number);
-  const head = new Int32Array(1 << HASH_BITS).fill(-1);
-  const prev = new Int32Array(WINDOW);
+  // Tables sized to the input: a frame of a few hundred bytes should not pay for
+  // clearing 128 KiB of hash heads.
+  const hashBits = Math.max(8, Math.min(MAX_HASH_BITS, 32 - Math.clz32(n)));
+  const head = new Int32Array(1 << hashBits).fill(-1);
+  const ring = Math.min(WINDOW, 1 << (32 - Math.clz32(Math.max(n - 1, 1))));
+  const prev = new Int32Array(ring);
   const hashAt = (i: number): number =>
-    Math.imul(((data[i] as number) << 16) | ((data[i + 1] as number) << 8) | (data[i + 2] as number), 0x9e3779b1) >>> (32 - HASH_BITS);
+    Math.imul(((data[i] as number) << 16) | ((data[i + 1] as number) << 8) | (data[i + 2] as number), 0x9e3779b1) >>> (32 - hashBits);
   const insert = (i: number): void => {
     if (i + MIN_MATCH <= n) {
       const h = hashAt(i);
-      prev[i & (WINDOW - 1)] = head[h] as number;
+      prev[i & (ring - 1)] = head[h] as number;
       head[h] = i;
     }
   };
@@ -123,7 +128,7 @@ export function deflateZlib(data: Uint8Array): Uint8Array {
             break;
           }
         }
-        const p = prev[cand & (WINDOW - 1)] as number;
+        const p = prev[cand & (ring - 1)] as number;
         // Older entries of the ring may have been overwritten: only go further back.
         cand = p < cand ? p : -1;
       }

@@ -40,17 +40,22 @@ export interface FrameSettings {
   readonly zlib: Zlib;
 }
 
-const resolved = new WeakMap<FrameOptions, FrameSettings>();
+const DEFAULT_SETTINGS: FrameSettings = Object.freeze({
+  threshold: null,
+  maxFrame: MAX_FRAME,
+  maxData: DEFAULT_MAX_DATA,
+  limits: DEFAULT_LIMITS,
+  zlib: jsZlib,
+});
 
 /**
  * The settings `options` asks for, defaults filled in. Throws a `RangeError` for a
  * threshold that is not a non-negative integer, a `maxFrame` outside 1 ..= 2,097,151 or a
- * `maxData` outside 1 ..= 2^31 − 1.
+ * `maxData` outside 1 ..= 2^31 − 1. Cheap: called once per frame written.
  */
-export function frameSettings(options: FrameOptions = {}): FrameSettings {
-  const known = resolved.get(options);
-  if (known !== undefined) {
-    return known;
+export function frameSettings(options?: FrameOptions): FrameSettings {
+  if (options === undefined) {
+    return DEFAULT_SETTINGS;
   }
   const threshold = options.threshold ?? null;
   const maxFrame = options.maxFrame ?? MAX_FRAME;
@@ -64,13 +69,5 @@ export function frameSettings(options: FrameOptions = {}): FrameSettings {
   if (!(Number.isInteger(maxData) && maxData >= 1 && maxData <= 0x7fffffff)) {
     throw new RangeError(`bitwire: maxData ${maxData} is not in 1..=2147483647`);
   }
-  const s: FrameSettings = Object.freeze({
-    threshold,
-    maxFrame,
-    maxData,
-    limits: options.limits ?? DEFAULT_LIMITS,
-    zlib: options.zlib ?? jsZlib,
-  });
-  resolved.set(options, s);
-  return s;
+  return { threshold, maxFrame, maxData, limits: options.limits ?? DEFAULT_LIMITS, zlib: options.zlib ?? jsZlib };
 }

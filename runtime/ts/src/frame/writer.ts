@@ -13,23 +13,23 @@ import { MAX_VARINT, putVarInt, varIntSize } from "./varint.js";
  * `maxFrame`, or `DataTooLarge` when a compressed body would exceed `maxData`, and a
  * `RangeError` for an id outside 0 ..= 2^31 − 1.
  */
-export function encodeFrame(id: number, data: Uint8Array, options: FrameOptions | FrameSettings = {}): Uint8Array {
+export function encodeFrame(id: number, data: Uint8Array, options?: FrameOptions | FrameSettings): Uint8Array {
   const s = frameSettings(options);
   if (!(Number.isInteger(id) && id >= 0 && id <= MAX_VARINT)) {
     throw new RangeError(`bitwire: message id ${id} is not in 0..=2147483647`);
   }
-  const idSize = varIntSize(id);
-  const n = idSize + data.length;
-  if (s.threshold === null) {
-    return frame(s, 0, n, (out, at) => {
-      out.set(data, putVarInt(out, at, id));
-    });
-  }
-  if (n < s.threshold) {
-    return frame(s, 1, n, (out, at) => {
-      out[at] = 0;
-      out.set(data, putVarInt(out, at + 1, id));
-    });
+  const n = varIntSize(id) + data.length;
+  const t = s.threshold;
+  if (t === null || n < t) {
+    // PacketID ‖ Data, after a DataLength of 0 when there is a threshold.
+    const prefix = t === null ? 0 : 1;
+    const out = frame(s, prefix + n);
+    let at = putVarInt(out, 0, prefix + n);
+    if (prefix === 1) {
+      out[at++] = 0;
+    }
+    out.set(data, putVarInt(out, at, id));
+    return out;
   }
   if (n > s.maxData) {
     throw new FrameError("DataTooLarge", 0, { dataLength: n, max: s.maxData, note: "writing" });
@@ -37,21 +37,16 @@ export function encodeFrame(id: number, data: Uint8Array, options: FrameOptions 
   const plain = new Uint8Array(n);
   plain.set(data, putVarInt(plain, 0, id));
   const z = s.zlib.deflate(plain);
-  return frame(s, varIntSize(n), z.length, (out, at) => {
-    out.set(z, putVarInt(out, at, n));
-  });
+  const length = varIntSize(n) + z.length;
+  const out = frame(s, length);
+  out.set(z, putVarInt(out, putVarInt(out, 0, length), n));
+  return out;
 }
 
-/**
- * A frame whose Length counts `prefix + len` bytes, `fill` writing them from `at`;
- * `FrameTooLarge` above `maxFrame`.
- */
-function frame(s: FrameSettings, prefix: number, len: number, fill: (out: Uint8Array, at: number) => void): Uint8Array {
-  const length = prefix + len;
+/** An array for a frame whose Length is `length`; `FrameTooLarge` above `maxFrame`. */
+function frame(s: FrameSettings, length: number): Uint8Array {
   if (length > s.maxFrame) {
     throw new FrameError("FrameTooLarge", 0, { length, max: s.maxFrame, note: "writing" });
   }
-  const out = new Uint8Array(varIntSize(length) + length);
-  fill(out, putVarInt(out, 0, length));
-  return out;
+  return new Uint8Array(varIntSize(length) + length);
 }
