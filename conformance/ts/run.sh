@@ -36,8 +36,10 @@ fi
 export BITWIRE
 
 # npm ci builds dist/ (the package's `prepare` script); the unit tests compile apart.
-step "@bitwire/runtime: npm ci (builds dist/), tsc (strict) of the unit tests"
-(cd "$root/runtime/ts" && npm_ci && ./node_modules/.bin/tsc -p tsconfig.test.json)
+# tsconfig.core.json compiles the core entry point without Node's types: it must stay
+# free of `node:` imports and Node globals (browsers).
+step "@bitwire/runtime: npm ci (builds dist/), tsc (strict) of the unit tests and of the core without Node's types"
+(cd "$root/runtime/ts" && npm_ci && ./node_modules/.bin/tsc -p tsconfig.test.json && ./node_modules/.bin/tsc -p tsconfig.core.json)
 
 step "conformance/ts: npm ci (TypeScript, Bun, Deno)"
 npm_ci
