@@ -22,4 +22,5 @@ for rt in node bun deno; do
   step "$rt"
   "${cmd[@]}" build/src/main.js "$@"
   "${cmd[@]}" build/src/verify.js "$@"
+  "${cmd[@]}" build/src/framing.js "$@"
 done

@@ -7,7 +7,12 @@
 #   3. generate TypeScript for every testdata/vectors/*.bw and examples/game.bw
 #      (scripts/generate.mjs) and compile it with the runner under tsc --strict;
 #   4. run the runtime's unit tests and the runner on Node, Bun and Deno (on Node also
-#      the decode budget's heap measurement, src/heap.ts).
+#      the decode budget's heap measurement, src/heap.ts), with the frame vectors;
+#   5. run the network tests (src/net/) on each: echo over every adapter of the runtime,
+#      and on Node minecraft-protocol interop (conformance/peers/mcproto, installed into
+#      target/mcproto) and the faults against a TCP server;
+#   6. run the arena example's clients on Node, Bun, Deno and in headless Chromium against
+#      a Node arena server (examples/net/ts/test.sh).
 #
 # Environment: BITWIRE (compiler binary), BITWIRE_DIFF_CORPUS (a differential corpus
 # from `cargo run -p bitwire-conformance --bin diffcorpus -- FILE`), BITWIRE_SEED and
@@ -31,8 +36,10 @@ fi
 export BITWIRE
 
 # npm ci builds dist/ (the package's `prepare` script); the unit tests compile apart.
-step "@bitwire/runtime: npm ci (builds dist/), tsc (strict) of the unit tests"
-(cd "$root/runtime/ts" && npm_ci && ./node_modules/.bin/tsc -p tsconfig.test.json)
+# tsconfig.core.json compiles the core entry point without Node's types: it must stay
+# free of `node:` imports and Node globals (browsers).
+step "@bitwire/runtime: npm ci (builds dist/), tsc (strict) of the unit tests and of the core without Node's types"
+(cd "$root/runtime/ts" && npm_ci && ./node_modules/.bin/tsc -p tsconfig.test.json && ./node_modules/.bin/tsc -p tsconfig.core.json)
 
 step "conformance/ts: npm ci (TypeScript, Bun, Deno)"
 npm_ci
@@ -54,6 +61,10 @@ find_bin() {
 BUN=$(find_bin bun node_modules/@oven/bun-linux-x64/bin/bun node_modules/@oven/bun-linux-x64-baseline/bin/bun)
 DENO=$(find_bin deno node_modules/@deno/linux-x64-glibc/deno)
 
+step "minecraft-protocol 1.68 peer (conformance/peers/mcproto)"
+BITWIRE_MCPROTO_PEER="$(bash ../peers/mcproto/install.sh)/peer.mjs"
+export BITWIRE_MCPROTO_PEER
+
 step "generate TypeScript for every vector suite ($BITWIRE)"
 node scripts/generate.mjs
 
@@ -70,6 +81,7 @@ run_on() {
   log=$(mktemp)
   "$@" "$root/runtime/ts/build-test/test/run.js" 2>&1 | tee "$log" || status=1
   "$@" build/src/main.js 2>&1 | tee -a "$log" || status=1
+  "$@" build/src/net/main.js 2>&1 | tee -a "$log" || status=1
   # Each of the two programs ends with a "<label>: N passed, N failed" line.
   local p f totals='/^(runtime|node|bun|deno): [0-9]+ passed, [0-9]+ failed$/'
   p=$(awk "$totals"' { s += $2 } END { print s + 0 }' "$log")
@@ -83,7 +95,22 @@ run_on() {
 # --expose-gc: the decode budget's heap measurement (src/heap.ts) runs on Node only.
 run_on node node --expose-gc
 run_on bun "$BUN"
-run_on deno "$DENO" run --allow-read --allow-env
+run_on deno "$DENO" run --allow-read --allow-env --allow-net --allow-sys
+
+# The arena example's clients (Node, Bun, Deno, the browser page in headless Chromium)
+# against a Node arena server, over TCP and WebSocket (examples/net/ts/test.sh).
+step "examples/net: the arena clients on every runtime and in the browser"
+arena_log=$(mktemp)
+arena_status=0
+BUN="$BUN" DENO="$DENO" bash "$root/examples/net/ts/test.sh" 2>&1 | tee "$arena_log" || arena_status=1
+p=$(awk '/^arena: [0-9]+ passed, [0-9]+ failed$/ { print $2 }' "$arena_log")
+f=$(awk '/^arena: [0-9]+ passed, [0-9]+ failed$/ { print $4 }' "$arena_log")
+rm -f "$arena_log"
+p=${p:-0} f=${f:-0}
+if [ "$arena_status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+total_passed=$((total_passed + p))
+total_failed=$((total_failed + f))
+summary+=("arena: $p passed, $f failed")
 
 step "summary"
 printf '%s\n' "${summary[@]}"

@@ -4,7 +4,7 @@ import * as bw from "@bitwire/runtime";
 
 // Generated code needs the runtime API it was written against: a mismatched
 // runtime fails to type-check, and plain JavaScript fails when loading.
-bw.requireApiVersion(2 satisfies typeof bw.RUNTIME_API_VERSION);
+bw.requireApiVersion(3 satisfies typeof bw.RUNTIME_API_VERSION);
 
 /** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */
 export const SCHEMA_FINGERPRINT = 0x65dad0fef45c03e1n;
@@ -2819,6 +2819,45 @@ export function decodeMessage(id: number, bytes: Uint8Array, limits?: bw.Limits)
     case 7: return { kind: "Wrapper", value: decodeWrapper(bytes, limits) };
     default: throw bw.error("InvalidEnum", 0);
   }
+}
+
+/** Whether some message of this schema has dispatch id `id`. */
+export function isMessageId(id: number): boolean {
+  switch (id) {
+    case 7:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * This schema's messages for the framer and the connections of `@bitwire/runtime`
+ * (docs/framing.md): `new bw.FrameReader()`, `connectTcp(protocol, …)`.
+ */
+export const protocol: bw.Protocol<Message> = {
+  messageId,
+  isMessageId,
+  encode: encodeMessage,
+  decode: decodeMessage,
+};
+
+/**
+ * The frame of a message (docs/framing.md §2–§4): with `options.threshold`, compressed
+ * iff its body is at least the threshold. A frame above `maxFrame` is `bw.FrameError`
+ * `FrameTooLarge`. Pass a `BitWriter` to reuse its buffer for the packed bytes.
+ */
+export function encodeFrame(m: Message, options?: bw.FrameOptions, w?: bw.BitWriter): Uint8Array {
+  return bw.encodeMessageFrame(protocol, m, options, w);
+}
+
+/**
+ * The message a frame carries (a frame of `bw.FrameReader` or `bw.WsFrameReader`):
+ * an id no message has is `bw.FrameError` `UnknownMessage`, bytes that do not decode
+ * `Message` (with the packed error as its `cause`).
+ */
+export function decodeFrame(frame: bw.Frame, limits?: bw.Limits): Message {
+  return bw.decodeMessageFrame(protocol, frame, limits);
 }
 
 /**

@@ -2,6 +2,10 @@
 // (conformance/projects/interop/browser/interop.sh):
 //
 //   node drive.mjs --root DIR --page interop.html --exchange DIR --phase write|read --project NAME
+//   node drive.mjs --url URL
+//
+// With --url, it loads a page some other server serves (the arena's browser client,
+// examples/net/browser/drive.sh) and waits for the same verdict; otherwise:
 //
 // Serves DIR on 127.0.0.1 (a free port; nothing else is reachable: Chromium's background
 // networking is off), plus the exchange directory at /exchange/: GET /exchange/ lists its
@@ -25,6 +29,9 @@ function options() {
   const out = {};
   for (let i = 0; i < args.length; i += 2) {
     out[args[i].replace(/^--/, "")] = args[i + 1];
+  }
+  if (out.url !== undefined) {
+    return out;
   }
   for (const k of ["root", "page", "exchange", "phase", "project"]) {
     if (out[k] === undefined) {
@@ -88,9 +95,10 @@ async function main() {
     console.error(`drive.mjs: no result after ${TIMEOUT_MS / 1000} s`);
     process.exit(1);
   }, TIMEOUT_MS);
-  const server = serve(opt.root, opt.exchange);
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  const { port } = server.address();
+  const server = opt.url === undefined ? serve(opt.root, opt.exchange) : undefined;
+  if (server !== undefined) {
+    await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  }
   const browser = await puppeteer.launch({
     executablePath: await chromium.executablePath(),
     args: [
@@ -113,8 +121,12 @@ async function main() {
       }
     });
     page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
-    const query = new URLSearchParams({ phase: opt.phase, project: opt.project });
-    await page.goto(`http://127.0.0.1:${port}/${opt.page}?${query}`);
+    if (server === undefined) {
+      await page.goto(opt.url);
+    } else {
+      const query = new URLSearchParams({ phase: opt.phase, project: opt.project });
+      await page.goto(`http://127.0.0.1:${server.address().port}/${opt.page}?${query}`);
+    }
     await page.waitForFunction(() => window.bitwireInterop?.done === true, { timeout: TIMEOUT_MS - 10_000 });
     const report = await page.evaluate(() => window.bitwireInterop);
     for (const line of report.lines) {
@@ -127,7 +139,7 @@ async function main() {
     process.exitCode = report.ok && problems.length === 0 ? 0 : 1;
   } finally {
     await browser.close();
-    server.close();
+    server?.close();
     clearTimeout(timer);
   }
 }

@@ -67,6 +67,8 @@ const goldenFiles = suitesDir ? ["kitchen_sink.bw"] : readdirSync(goldens).filte
 for (const f of goldenFiles) {
   gen(join(goldens, f), join(out, "codegen"));
 }
+// The frame vectors' schema (testdata/vectors/frames/), which src/frames.ts imports.
+gen(join(root, "testdata/vectors/frames/frames.bw"), out);
 if (suitesDir) {
   gen(join(root, "testdata/vectors/limits.bw"), out);
   gen(join(root, "examples/game.bw"), out);

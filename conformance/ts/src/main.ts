@@ -13,6 +13,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
+import { runFrames } from "./frames.js";
 import { runJsonTestSuite } from "./jsontestsuite.js";
 import { runHeap } from "./heap.js";
 import { runJsTypes } from "./jstypes.js";
@@ -38,6 +39,14 @@ if (vectorsDir !== undefined) {
   passed += vectors.passed;
   failed += vectors.failed;
   console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+}
+
+if (vectorsDir !== undefined) {
+  const frames = runFrames(vectorsDir);
+  problems.push(...frames.problems);
+  passed += frames.passed;
+  failed += frames.failed;
+  console.log(`[${runtime}] frame vectors: ${frames.passed} passed, ${frames.failed} failed`);
 }
 
 const suite = runJsonTestSuite(join(root, "testdata/jsontestsuite/expected.txt"));

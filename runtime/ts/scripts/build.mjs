@@ -31,7 +31,8 @@ function run(cmd, args) {
 }
 
 const tsc = join(here, "node_modules", ".bin", win ? "tsc.cmd" : "tsc");
-if (!existsSync(tsc)) {
+// The networking entry points compile against @types/node and @types/ws (dev dependencies).
+if (!existsSync(tsc) || !existsSync(join(here, "node_modules", "@types", "ws"))) {
   console.error("@bitwire/runtime build: installing TypeScript (npm ci) to build dist/");
   const npm = process.env.npm_execpath;
   // The npm that runs this script when there is one, so that its version decides.

@@ -9,7 +9,7 @@ import type { BitWriter } from "./writer.js";
  * their version to {@link requireApiVersion} with `satisfies typeof RUNTIME_API_VERSION`,
  * so a mismatched runtime fails to type-check, and plain JavaScript fails on load.
  */
-export const RUNTIME_API_VERSION = 2 as const;
+export const RUNTIME_API_VERSION = 3 as const;
 
 /** Throws unless generated code written for API `version` can use this runtime. */
 export function requireApiVersion(version: number): void {

@@ -53,3 +53,5 @@ export { shortestF32 } from "./shortest.js";
 export * from "./json.js";
 export { MAX_JSON_DEPTH, parseJson } from "./json_parse.js";
 export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec } from "./api.js";
+export * from "./frame/index.js";
+export * from "./net/index.js";

@@ -1,9 +1,12 @@
 //! The dispatch union over a schema's messages: one type for "any message", its
 //! dispatch id, and encode / decode by id. The id is not part of the packed bytes
-//! (spec §2.3); framing carries it.
+//! (spec §2.3); framing carries it: the frame functions printed here only hand the
+//! dispatch to the runtime's framer (`bw.encodeMessageFrame`, `bw.decodeMessageFrame`),
+//! which makes every wire decision of docs/framing.md.
 
 use super::printer::Printer;
 use super::{naming, Gen};
+use crate::ir::{TypeDef, TypeId};
 use crate::plan::Kind;
 
 /// Prints `Message`, `messageId`, `encodeMessage` and `decodeMessage`.
@@ -76,6 +79,62 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     }
     p.line("default: throw bw.error(\"InvalidEnum\", 0);");
     p.close("}");
+    p.close("}");
+    p.blank();
+    frames(g, p, &messages);
+}
+
+/// Prints `isMessageId`, the `protocol` table the runtime's framer and connections
+/// take, and `encodeFrame` / `decodeFrame`.
+fn frames(g: &Gen, p: &mut Printer, messages: &[(TypeId, &TypeDef)]) {
+    let msg = &g.names.message;
+    p.doc(&[vec![
+        "Whether some message of this schema has dispatch id `id`.".into(),
+    ]]);
+    p.open("export function isMessageId(id: number): boolean {");
+    p.open("switch (id) {");
+    for (_, def) in messages {
+        p.line(format!("case {}:", def.message_id.expect("a message")));
+    }
+    p.line("  return true;");
+    p.line("default:");
+    p.line("  return false;");
+    p.close("}");
+    p.close("}");
+    p.blank();
+    p.doc(&[vec![
+        "This schema's messages for the framer and the connections of `@bitwire/runtime`".into(),
+        "(docs/framing.md): `new bw.FrameReader()`, `connectTcp(protocol, …)`.".into(),
+    ]]);
+    p.open(format!("export const protocol: bw.Protocol<{msg}> = {{"));
+    p.line("messageId,");
+    p.line("isMessageId,");
+    p.line("encode: encodeMessage,");
+    p.line("decode: decodeMessage,");
+    p.close("};");
+    p.blank();
+    p.doc(&[vec![
+        "The frame of a message (docs/framing.md §2–§4): with `options.threshold`, compressed"
+            .into(),
+        "iff its body is at least the threshold. A frame above `maxFrame` is `bw.FrameError`"
+            .into(),
+        "`FrameTooLarge`. Pass a `BitWriter` to reuse its buffer for the packed bytes.".into(),
+    ]]);
+    p.open(format!(
+        "export function encodeFrame(m: {msg}, options?: bw.FrameOptions, w?: bw.BitWriter): Uint8Array {{"
+    ));
+    p.line("return bw.encodeMessageFrame(protocol, m, options, w);");
+    p.close("}");
+    p.blank();
+    p.doc(&[vec![
+        "The message a frame carries (a frame of `bw.FrameReader` or `bw.WsFrameReader`):".into(),
+        "an id no message has is `bw.FrameError` `UnknownMessage`, bytes that do not decode".into(),
+        "`Message` (with the packed error as its `cause`).".into(),
+    ]]);
+    p.open(format!(
+        "export function decodeFrame(frame: bw.Frame, limits?: bw.Limits): {msg} {{"
+    ));
+    p.line("return bw.decodeMessageFrame(protocol, frame, limits);");
     p.close("}");
 }
 

@@ -65,7 +65,7 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     p.blank();
     p.line("// Generated code needs the runtime API it was written against: a mismatched");
     p.line("// runtime fails to type-check, and plain JavaScript fails when loading.");
-    p.line("bw.requireApiVersion(2 satisfies typeof bw.RUNTIME_API_VERSION);");
+    p.line("bw.requireApiVersion(3 satisfies typeof bw.RUNTIME_API_VERSION);");
     p.blank();
     p.line(
         "/** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */",
@@ -137,7 +137,15 @@ impl<'a> Gen<'a> {
                 globals.insert(format!("{}{f}", t.lower));
             }
         }
-        for f in ["messageId", "encodeMessage", "decodeMessage"] {
+        for f in [
+            "messageId",
+            "encodeMessage",
+            "decodeMessage",
+            "isMessageId",
+            "protocol",
+            "encodeFrame",
+            "decodeFrame",
+        ] {
             globals.insert(f.into());
         }
         Gen {

@@ -114,6 +114,8 @@ const GLOBALS: &[&str] = &[
     "Symbol",
     "Uint8Array",
     "Message",
+    // `encodeFrame` / `decodeFrame` are the dispatch union's frame functions.
+    "Frame",
 ];
 
 /// Locals the generated code declares itself (with or without a numeric suffix). A
