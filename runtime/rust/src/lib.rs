@@ -72,7 +72,7 @@ pub const fn to_twos_complement(v: i64, bits: u32) -> u64 {
 
 /// Version of the runtime API that generated code was written against; generated
 /// files assert it at compile time so a mismatched runtime fails to build.
-pub const RUNTIME_API_VERSION: u32 = 3;
+pub const RUNTIME_API_VERSION: u32 = 4;
 
 /// Declares a module holding the code that `bitwire-build` generated from a schema in
 /// the build script, `$OUT_DIR/<name>.rs` (docs/rust.md):

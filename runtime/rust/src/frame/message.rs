@@ -101,7 +101,8 @@ pub trait MessageSet: Sized {
         settings: &FrameSettings,
     ) -> core::result::Result<Self, FrameError> {
         let mut reader = FrameReader::new(*settings);
-        let frame = reader.whole_frame(bytes)?;
-        Self::from_frame(&frame, settings.limits())
+        let (frame, rest) = reader.message_frame(bytes)?;
+        let message = Self::from_frame(&frame, settings.limits())?;
+        rest.map(|()| message)
     }
 }

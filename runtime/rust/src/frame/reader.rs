@@ -197,7 +197,9 @@ impl FrameReader {
             None => return Ok(None),
             Some(frame) => M::from_frame(&frame, &limits),
         };
-        result.map(Some).inspect_err(|e| self.failed = Some(e.clone()))
+        result
+            .map(Some)
+            .inspect_err(|e| self.failed = Some(e.clone()))
     }
 
     /// The stream ended: an error if it ended inside a frame (`Truncated`) or after
@@ -215,14 +217,16 @@ impl FrameReader {
         Ok(())
     }
 
-    /// Reads exactly one frame from the whole of `message`, as a WebSocket transport
-    /// does (§5): a message that holds less than one frame is `Truncated` (offset 0),
-    /// one that holds more `TrailingBytes` (at the offset of the extra bytes). Offsets
-    /// are within the message; the reader's stream state is not touched.
-    pub fn whole_frame<'f, 'i: 'f>(
+    /// Reads the frame of one WebSocket message (§5), which must hold exactly one:
+    /// less is `Err(Truncated)` at offset 0. More gives the frame *and* the
+    /// `TrailingBytes` error (at the offset of the extra bytes) that the transport
+    /// reports after delivering it, as a stream reader would; [`MessageSet::decode_frame`]
+    /// turns both into one error. Offsets are within the message; the reader's stream
+    /// state is not touched.
+    pub fn message_frame<'f, 'i: 'f>(
         &'f mut self,
         message: &'i [u8],
-    ) -> Result<Frame<'f>, FrameError> {
+    ) -> Result<(Frame<'f>, Result<(), FrameError>), FrameError> {
         let truncated = || {
             FrameError::new(FrameErrorKind::Truncated, 0).with_detail(FrameDetail::Truncated {
                 have: message.len() as u64,
@@ -238,27 +242,32 @@ impl FrameReader {
         if message.len() < total {
             return Err(truncated());
         }
-        if message.len() > total {
-            return Err(
-                FrameError::new(FrameErrorKind::TrailingBytes, total as u64).with_detail(
-                    FrameDetail::Trailing {
-                        count: (message.len() - total) as u64,
-                    },
-                ),
-            );
-        }
         let (id, data) = open_body(
-            &message[header..],
+            &message[header..total],
             &self.settings,
             &mut self.inflater,
             &mut self.inflated,
         )
         .map_err(|fault| FrameError::from_parts(fault, 0))?;
-        Ok(Frame {
-            id,
-            data,
-            offset: 0,
-        })
+        let rest = if message.len() > total {
+            Err(
+                FrameError::new(FrameErrorKind::TrailingBytes, total as u64).with_detail(
+                    FrameDetail::Trailing {
+                        count: (message.len() - total) as u64,
+                    },
+                ),
+            )
+        } else {
+            Ok(())
+        };
+        Ok((
+            Frame {
+                id,
+                data,
+                offset: 0,
+            },
+            rest,
+        ))
     }
 
     /// Checks the Length at the front of `bytes`.
