@@ -409,11 +409,8 @@ fn run_websocket(case: &Value) -> Result<(), String> {
                     (end, failed_at) = (Err(e), Some(i));
                     break;
                 }
-                if want.get(i).is_some_and(|w| w.typed.is_some()) && typed.is_err() {
-                    return Err(format!(
-                        "decode_frame of message {i}: {}",
-                        typed.unwrap_err()
-                    ));
+                if let (Some(true), Err(e)) = (want.get(i).map(|w| w.typed.is_some()), &typed) {
+                    return Err(format!("decode_frame of message {i}: {e}"));
                 }
             }
             Err(e) => {
