@@ -2,7 +2,7 @@
 //! the runtime's framer: every stream case whole, one byte at a time, in chunks of 2, 3,
 //! 7 and 64 bytes and split in two at every position (streams up to 300 bytes), through
 //! the incremental `FrameReader` (frames, then the generated `MessageSet` dispatch), its
-//! typed `next_message`, and the blocking `FrameRead` over a reader that hands out the
+//! typed `next_message`, its `frame_at` over a caller-owned buffer (the tokio codec's way), and the blocking `FrameRead` over a reader that hands out the
 //! same chunks; WebSocket cases message by message (`message_frame`, `decode_frame`); and
 //! the writer: `exact` cases re-encode to the stream's bytes (up to the error, for the
 //! cases that end in one), `roundtrip` cases read back what the writer wrote, and
@@ -11,7 +11,7 @@
 use std::io::Read;
 
 use bitwire::frame::{
-    FrameEncoder, FrameError, FrameRead, FrameReader, FrameSettings, StreamError,
+    FrameEncoder, FrameError, FrameRead, FrameReader, FrameSettings, Peeked, StreamError,
 };
 use bitwire::MessageSet;
 use bitwire_conformance::check::hex;
@@ -135,6 +135,46 @@ fn read_incremental(stream: &[u8], chunks: &[usize], s: FrameSettings, listed: u
     Outcome {
         frames,
         end: reader.finish(),
+    }
+}
+
+/// `FrameReader::frame_at` over a buffer the caller owns and appends each chunk to,
+/// as the tokio codec does.
+fn read_peek(stream: &[u8], chunks: &[usize], s: FrameSettings, listed: usize) -> Outcome {
+    let mut reader = FrameReader::new(s);
+    let mut buf: Vec<u8> = Vec::new();
+    let mut frames = Vec::new();
+    let mut pos = 0;
+    for &k in chunks {
+        buf.extend_from_slice(&stream[pos..pos + k]);
+        pos += k;
+        loop {
+            match reader.frame_at(&buf) {
+                Ok(Peeked::Item(f, len)) => {
+                    if frames.len() >= listed {
+                        if let Err(e) = f.message::<Message>(&s) {
+                            return Outcome {
+                                frames,
+                                end: Err(e),
+                            };
+                        }
+                    }
+                    frames.push((f.id, f.data.to_vec(), f.offset));
+                    buf.drain(..len);
+                }
+                Ok(Peeked::Incomplete(_)) => break,
+                Err(e) => {
+                    return Outcome {
+                        frames,
+                        end: Err(e),
+                    }
+                }
+            }
+        }
+    }
+    Outcome {
+        frames,
+        end: reader.finish_at(&buf),
     }
 }
 
@@ -330,6 +370,7 @@ fn run_stream(case: &Value) -> Result<(), String> {
                 read_incremental(&stream, &chunks, s, want.len()),
             ),
             ("FrameRead", read_blocking(&stream, &chunks, s, want.len())),
+            ("frame_at", read_peek(&stream, &chunks, s, want.len())),
         ] {
             let ctx =
                 |e: String| format!("{how}, chunks {:?}: {e}", &chunks[..chunks.len().min(4)]);

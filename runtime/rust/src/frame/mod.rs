@@ -39,7 +39,7 @@ pub use error::{FrameDetail, FrameError, FrameErrorKind};
 pub use io::{FrameRead, FrameWrite, StreamError};
 pub use message::MessageSet;
 pub use parse::{read_head, Head, LENGTH_MAX_BYTES};
-pub use reader::{Frame, FrameReader};
+pub use reader::{Frame, FrameReader, Peeked};
 pub use varint::{read_varint, varint_len, write_varint, VarInt, VARINT_MAX, VARINT_MAX_BYTES};
 pub use writer::FrameEncoder;
 

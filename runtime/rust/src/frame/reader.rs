@@ -13,6 +13,15 @@ use super::{FrameSettings, MessageSet};
 /// idle connection holds little memory.
 const KEEP_CAPACITY: usize = 64 * 1024;
 
+/// What [`FrameReader::frame_at`] finds at the front of a caller-owned buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peeked<T> {
+    /// A whole frame (or its message) and the bytes it took.
+    Item(T, usize),
+    /// Less than a frame; its size when the Length is known.
+    Incomplete(Option<usize>),
+}
+
 /// One frame: its PacketID, the message's bytes (inflated if the frame was compressed)
 /// and where the frame starts in the stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,6 +224,72 @@ impl FrameReader {
                 .with_detail(FrameDetail::Truncated { have, need }));
         }
         Ok(())
+    }
+
+    /// Reads the frame at the front of `buf`, a buffer the caller owns and fills (a
+    /// tokio codec's `BytesMut`): [`Peeked::Item`] with the frame and the bytes it
+    /// took, which the caller removes from `buf` before the next call; or
+    /// [`Peeked::Incomplete`] with the frame's size once its length is known, so that
+    /// the caller can reserve exactly that. The Length is checked before anything is
+    /// reserved (§2.2). Do not mix with [`next_frame`](FrameReader::next_frame) on one
+    /// reader: it does its own buffering.
+    pub fn frame_at<'f, 'b: 'f>(
+        &'f mut self,
+        buf: &'b [u8],
+    ) -> Result<Peeked<Frame<'f>>, FrameError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        match self.head(buf)? {
+            Head::Frame { header, length } if buf.len() >= header + length => {
+                let total = header + length;
+                let frame = self
+                    .open(&buf[header..total], total)?
+                    .expect("open yields a frame");
+                Ok(Peeked::Item(frame, total))
+            }
+            head => Ok(Peeked::Incomplete(head.total())),
+        }
+    }
+
+    /// [`frame_at`](FrameReader::frame_at), and decodes the frame as a message of
+    /// `M` (§4.1); an unknown id or bad message bytes end the stream too.
+    pub fn message_at<M: MessageSet>(&mut self, buf: &[u8]) -> Result<Peeked<M>, FrameError> {
+        let limits = *self.settings.limits();
+        let (result, len) = match self.frame_at(buf)? {
+            Peeked::Incomplete(total) => return Ok(Peeked::Incomplete(total)),
+            Peeked::Item(frame, len) => (M::from_frame(&frame, &limits), len),
+        };
+        match result {
+            Ok(m) => Ok(Peeked::Item(m, len)),
+            Err(e) => {
+                self.failed = Some(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// Records that the stream ended at `buf`, a caller-owned buffer (see
+    /// [`frame_at`](FrameReader::frame_at)): `Truncated` when it holds part of a frame.
+    pub fn finish_at(&self, buf: &[u8]) -> Result<(), FrameError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        if buf.is_empty() {
+            return Ok(());
+        }
+        let need = read_head(buf, self.settings.max_frame())
+            .ok()
+            .and_then(|h| h.total())
+            .map(|t| t as u64);
+        Err(
+            FrameError::new(FrameErrorKind::Truncated, self.offset).with_detail(
+                FrameDetail::Truncated {
+                    have: buf.len() as u64,
+                    need,
+                },
+            ),
+        )
     }
 
     /// Reads the frame of one WebSocket message (§5), which must hold exactly one:
