@@ -48,6 +48,7 @@ mod tcp;
 mod ws;
 
 pub use bitwire::frame::{FrameError, FrameErrorKind, FrameSettings};
+pub use bytes::Bytes;
 pub use codec::{FrameCodec, MessageCodec, RawFrame};
 pub use config::ConnConfig;
 pub use conn::{Connection, Sender};
