@@ -90,3 +90,68 @@ pub fn message_of(id: u32, data: &[u8]) -> Message {
         .message(&FrameSettings::new())
         .expect("a listed frame decodes")
 }
+
+/// A server for fault tests: every message is echoed back to its sender, and how
+/// each connection ended (`Ok(())` for a clean end) goes to the returned channel.
+pub mod echo {
+    use std::net::SocketAddr;
+
+    use bitwire::MessageSet;
+    use bitwire_net::{ConnConfig, ConnError, Connection, Server};
+    use tokio::net::TcpListener;
+    use tokio::sync::mpsc;
+
+    /// A running echo server.
+    pub struct Echo {
+        /// The server (shut it down with `server.shutdown`).
+        pub server: Server,
+        /// Its TCP address.
+        pub tcp: SocketAddr,
+        /// Its WebSocket address.
+        pub ws: SocketAddr,
+        /// How each connection ended.
+        pub ends: mpsc::UnboundedReceiver<Result<(), ConnError>>,
+    }
+
+    /// Starts an echo server for messages of `M` with `config`.
+    pub async fn start<M: MessageSet + Send + 'static>(config: ConnConfig) -> Echo {
+        let server = Server::new(config);
+        let (tx, ends) = mpsc::unbounded_channel();
+        let (tcp, ws) = (
+            TcpListener::bind("127.0.0.1:0").await.unwrap(),
+            TcpListener::bind("127.0.0.1:0").await.unwrap(),
+        );
+        let (tcp_addr, ws_addr) = (tcp.local_addr().unwrap(), ws.local_addr().unwrap());
+        let handler = move |mut conn: Connection<M>| {
+            let tx = tx.clone();
+            async move {
+                let end = loop {
+                    match conn.recv().await {
+                        Ok(Some(m)) => {
+                            if let Err(e) = conn.send(&m) {
+                                break Err(e);
+                            }
+                        }
+                        Ok(None) => break Ok(()),
+                        Err(e) => break Err(e),
+                    }
+                };
+                let _ = tx.send(end);
+            }
+        };
+        tokio::spawn({
+            let (server, handler) = (server.clone(), handler.clone());
+            async move { server.serve_tcp(tcp, handler).await }
+        });
+        tokio::spawn({
+            let server = server.clone();
+            async move { server.serve_ws(ws, handler).await }
+        });
+        Echo {
+            server,
+            tcp: tcp_addr,
+            ws: ws_addr,
+            ends,
+        }
+    }
+}
