@@ -83,12 +83,16 @@ impl AsyncWrite for Activity {
     }
 }
 
-/// tungstenite's limits: a message or frame of at most one bitwire frame.
+/// tungstenite's limits: a message or frame of at most one bitwire frame; read and
+/// write buffers of 16 KiB instead of 128 KiB each (a server holds one pair per
+/// connection; the send queue is bitwire's own).
 fn ws_config(config: &ConnConfig) -> WebSocketConfig {
     let max = config.frame().max_frame_bytes();
     WebSocketConfig::default()
         .max_message_size(Some(max))
         .max_frame_size(Some(max))
+        .read_buffer_size(16 * 1024)
+        .write_buffer_size(16 * 1024)
 }
 
 pub(crate) struct WsInbound<M> {
