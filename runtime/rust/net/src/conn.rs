@@ -34,7 +34,8 @@ pub(crate) struct Shared {
     wake: Notify,
     /// Cancelled when the connection ends at once (an error, a full queue).
     pub(crate) cancel: CancellationToken,
-    /// The server's shutdown (a token of its own for a client).
+    /// The server's shutdown (a token of its own for a client): `recv` ends, the
+    /// writer sends what is queued and closes.
     shutdown: CancellationToken,
     encoder: Mutex<FrameEncoder>,
     error: Mutex<Option<ConnError>>,
@@ -70,7 +71,7 @@ impl Shared {
         Arc::new(Shared {
             state: Mutex::new(State::default()),
             wake: Notify::new(),
-            cancel: shutdown.child_token(),
+            cancel: CancellationToken::new(),
             shutdown,
             encoder: Mutex::new(FrameEncoder::new(*config.frame())),
             error: Mutex::new(None),
@@ -97,6 +98,14 @@ impl Shared {
             } else {
                 ConnError::Closed
             })
+    }
+
+    /// Resolves when the connection ended (an error) or the server shuts down.
+    pub(crate) async fn ended(&self) {
+        tokio::select! {
+            _ = self.cancel.cancelled() => {}
+            _ = self.shutdown.cancelled() => {}
+        }
     }
 
     /// Lets the writer send what is queued, then close.
@@ -140,13 +149,14 @@ impl Shared {
                 if !st.frames.is_empty() {
                     return Next::Frames(st.frames.drain(..).collect());
                 }
-                if st.closing {
+                if st.closing || self.shutdown.is_cancelled() {
                     return Next::Close;
                 }
             }
             tokio::select! {
                 _ = self.wake.notified() => {}
                 _ = self.cancel.cancelled() => return Next::Stop,
+                _ = self.shutdown.cancelled() => {}
             }
         }
     }
@@ -354,6 +364,8 @@ impl<M: MessageSet + Send + 'static> Connection<M> {
                         };
                         shared.close(Some(code));
                     }
+                    // Shutdown: the writer sends what is queued and closes.
+                    (ConnError::Shutdown | ConnError::Closed, _) => shared.close(None),
                     _ => shared.cancel.cancel(),
                 }
             }

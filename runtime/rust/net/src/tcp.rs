@@ -80,7 +80,7 @@ impl<M: MessageSet> TcpInbound<M> {
             let at = deadline.as_ref().map(|d| d.0);
             tokio::select! {
                 biased;
-                _ = shared.cancel.cancelled() => return Err(shared.take_error()),
+                _ = shared.ended() => return Err(shared.take_error()),
                 read = self.half.read_buf(&mut self.buf) => match read {
                     Ok(0) => return self.codec.decode_eof(&mut self.buf),
                     Ok(_) => self.last_read = Instant::now(),

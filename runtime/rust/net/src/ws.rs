@@ -124,7 +124,7 @@ impl<M: MessageSet> WsInbound<M> {
             let at = deadline.as_ref().map(|d| d.0);
             let message = tokio::select! {
                 biased;
-                _ = shared.cancel.cancelled() => return Err(shared.take_error()),
+                _ = shared.ended() => return Err(shared.take_error()),
                 m = self.stream.next() => m,
                 // A message started: its frame timeout now applies.
                 _ = self.started.notified() => continue,
