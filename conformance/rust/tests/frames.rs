@@ -544,3 +544,43 @@ fn frame_vectors() {
     assert_eq!(passed, 64, "frames.json has 64 cases");
     assert_eq!(<Message as MessageSet>::IDS, [0, 1, 2, 300, 2_147_483_647]);
 }
+
+/// The message of a frame error names the kind, the byte offset and the detail (the
+/// wording is not a contract; docs/rust.md quotes these).
+#[test]
+fn frame_error_messages() {
+    let s = FrameSettings::new();
+    let first_error = |stream: &[u8], s: FrameSettings| {
+        let mut reader = FrameReader::new(s);
+        let mut input = stream;
+        loop {
+            match reader.next_message::<Message>(&mut input) {
+                Ok(Some(_)) => {}
+                Ok(None) => return reader.finish().unwrap_err().to_string(),
+                Err(e) => return e.to_string(),
+            }
+        }
+    };
+    let small = s.with_max_frame(65_536);
+    assert_eq!(
+        first_error(&[0x01, 0x00, 0x80, 0x89, 0x7a], small),
+        "FrameTooLarge at byte 2: length 2000000, at most 65536"
+    );
+    assert_eq!(
+        first_error(&hex("0601a52bca0e4b"), s),
+        "Message at byte 0: Truncated at bit 40, rotation: needs 8 bits, 0 left"
+    );
+    assert_eq!(
+        first_error(&hex("0163"), s).as_str(),
+        "UnknownMessage at byte 0: no message has id 99"
+    );
+    assert_eq!(
+        first_error(&hex("0901a5"), s),
+        "Truncated at byte 0: 3 of the frame's 10 bytes"
+    );
+    let t = s.with_threshold(Some(256));
+    assert_eq!(
+        first_error(&hex("1209789c635caa7d8acfdbe1110b000f1d031b"), t),
+        "BelowThreshold at byte 0: DataLength 9 is below the threshold 256"
+    );
+}
