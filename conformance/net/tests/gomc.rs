@@ -65,7 +65,7 @@ fn exchange(bin: &PathBuf, threshold: Option<u32>) {
         .into_iter()
         .filter(|(_, data)| !(threshold.is_some_and(|t| t <= 5) && data.is_empty()))
         .collect();
-    let mut child = Command::new(bin)
+    let child = Command::new(bin)
         .arg(addr.to_string())
         .arg(&t)
         .arg(echo.len().to_string())
