@@ -421,3 +421,48 @@ impl core::fmt::Debug for FrameReader {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::FrameEncoder;
+
+    /// A frame trickled in one byte at a time is assembled in a buffer that never holds
+    /// more than the frame, and is given back once a large one is done.
+    #[test]
+    fn the_buffer_holds_at_most_one_frame() {
+        let settings = FrameSettings::new().with_max_frame(100_000);
+        let mut stream = Vec::new();
+        let mut encoder = FrameEncoder::new(settings);
+        encoder
+            .write_frame(7, &[0x55; 99_000], &mut stream)
+            .unwrap();
+        encoder.write_frame(8, &[1, 2], &mut stream).unwrap();
+        let mut reader = FrameReader::new(settings);
+        let mut ids = Vec::new();
+        for b in stream.chunks(1) {
+            let mut input = b;
+            while let Some(f) = reader.next_frame(&mut input).unwrap() {
+                ids.push(f.id);
+            }
+            assert!(
+                reader.buf.capacity() <= 99_000 + 1 + 3,
+                "{}",
+                reader.buf.capacity()
+            );
+        }
+        assert_eq!(ids, [7, 8]);
+        assert!(reader.buf.capacity() <= KEEP_CAPACITY);
+        reader.finish().unwrap();
+    }
+
+    /// A Length above max_frame is refused before any of the body is buffered.
+    #[test]
+    fn a_large_length_is_refused_before_buffering() {
+        let mut reader = FrameReader::new(FrameSettings::new().with_max_frame(1024));
+        let mut input: &[u8] = &[0xff, 0xff, 0x7f];
+        let e = reader.next_frame(&mut input).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (FrameErrorKind::FrameTooLarge, 0));
+        assert_eq!(reader.buf.capacity(), 0);
+    }
+}
