@@ -349,28 +349,24 @@ impl<M: MessageSet + Send + 'static> Connection<M> {
             }
             Err(e) => {
                 self.done = Some(false);
-                match (e, &self.inbound) {
-                    // A WebSocket peer is told why, with a close code (§5).
+                match e {
+                    // The writer sends what is queued and closes (over WebSocket with
+                    // the close code the transport chose, if any).
+                    ConnError::Shutdown | ConnError::Closed => shared.close(None),
                     #[cfg(feature = "websocket")]
-                    (ConnError::Frame { .. }, Inbound::Ws(_)) => shared.close(Some(CLOSE_PROTOCOL)),
-                    #[cfg(feature = "websocket")]
-                    (ConnError::WebSocket(why), Inbound::Ws(_)) => {
-                        let code = if why.contains("text") {
-                            CLOSE_UNSUPPORTED
-                        } else if why.contains("too big") {
-                            CLOSE_TOO_BIG
-                        } else {
-                            CLOSE_PROTOCOL
-                        };
-                        shared.close(Some(code));
+                    ConnError::Frame { .. } | ConnError::WebSocket(_) if self.is_ws() => {
+                        shared.close(None)
                     }
-                    // Shutdown: the writer sends what is queued and closes.
-                    (ConnError::Shutdown | ConnError::Closed, _) => shared.close(None),
                     _ => shared.cancel.cancel(),
                 }
             }
         }
         result
+    }
+
+    #[cfg(feature = "websocket")]
+    fn is_ws(&self) -> bool {
+        matches!(self.inbound, Inbound::Ws(_))
     }
 
     /// Queues `message` (see [`Sender::send`]).

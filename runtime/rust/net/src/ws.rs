@@ -24,7 +24,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 use tokio_util::sync::CancellationToken;
 
-use crate::conn::{Next, Shared};
+use crate::conn::{Next, Shared, CLOSE_PROTOCOL, CLOSE_TOO_BIG, CLOSE_UNSUPPORTED};
 use crate::tcp::deadline;
 use crate::{ConnConfig, ConnError, Connection};
 
@@ -104,11 +104,34 @@ pub(crate) struct WsInbound<M> {
     index: u64,
     /// Bytes after the frame of the last message (reported after its frame).
     pending: Option<bitwire::frame::FrameError>,
+    /// The peer sent a message above the limit (close code 1009) or a text message
+    /// (1003).
+    oversized: bool,
+    text: bool,
     _messages: std::marker::PhantomData<fn() -> M>,
 }
 
 impl<M: MessageSet> WsInbound<M> {
+    /// The next message; a protocol violation also tells the writer which close code
+    /// to send (framing.md §5).
     pub(crate) async fn recv(&mut self, shared: &Shared) -> Result<Option<M>, ConnError> {
+        let result = self.next_message(shared).await;
+        if let Err(e) = &result {
+            let code = match e {
+                ConnError::Frame { .. } => Some(CLOSE_PROTOCOL),
+                ConnError::WebSocket(_) if self.oversized => Some(CLOSE_TOO_BIG),
+                ConnError::WebSocket(_) if self.text => Some(CLOSE_UNSUPPORTED),
+                ConnError::WebSocket(_) => Some(CLOSE_PROTOCOL),
+                _ => None,
+            };
+            if code.is_some() {
+                shared.close(code);
+            }
+        }
+        result
+    }
+
+    async fn next_message(&mut self, shared: &Shared) -> Result<Option<M>, ConnError> {
         if let Some(error) = self.pending.take() {
             return Err(ConnError::Frame {
                 error,
@@ -146,6 +169,7 @@ impl<M: MessageSet> WsInbound<M> {
                     return self.decode(&bytes, shared).map(Some);
                 }
                 Some(Ok(Message::Text(_))) => {
+                    self.text = true;
                     return Err(ConnError::WebSocket(
                         "a text message (frames travel in binary messages)".into(),
                     ));
@@ -280,6 +304,8 @@ impl<M: MessageSet + Send + 'static> Connection<M> {
             started,
             index: 0,
             pending: None,
+            oversized: false,
+            text: false,
             _messages: std::marker::PhantomData,
         };
         Connection::assemble(Connection::ws_inbound(inbound), shared, writer, peer)
