@@ -161,7 +161,7 @@ async fn a_slow_loris_over_tcp_hits_the_frame_timeout() {
     let e = next_end(&mut echo).await.unwrap_err();
     assert!(matches!(e, ConnError::FrameTimeout(_)), "{e}");
     assert!(
-        start.elapsed() < Duration::from_millis(900),
+        start.elapsed() < Duration::from_millis(1500),
         "{:?}",
         start.elapsed()
     );
@@ -199,7 +199,7 @@ async fn a_slow_loris_over_websocket_hits_the_frame_timeout() {
     let e = next_end(&mut echo).await.unwrap_err();
     assert!(matches!(e, ConnError::FrameTimeout(_)), "{e}");
     assert!(
-        start.elapsed() < Duration::from_millis(900),
+        start.elapsed() < Duration::from_millis(1500),
         "{:?}",
         start.elapsed()
     );
