@@ -54,12 +54,17 @@ const SUBCOMMANDS: &[&str] = &[
     "compat",
     "fingerprint",
     "completions",
+    "frame",
+    "frame decode",
+    "frame encode",
 ];
 
 #[test]
 fn every_subcommand_help_has_an_example() {
     for sub in SUBCOMMANDS {
-        let out = bitwire(&[sub, "--help"], &[]);
+        let mut args: Vec<&str> = sub.split(' ').collect();
+        args.push("--help");
+        let out = bitwire(&args, &[]);
         assert!(out.status.success(), "{sub} --help failed");
         let help = text(&out.stdout);
         let example = help

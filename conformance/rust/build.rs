@@ -1,6 +1,7 @@
 //! Generates Rust code (with JSON conversions) for every `testdata/vectors/*.bw` and
 //! for the bundled example `examples/game.bw` (suite `game`, which has no vector file
-//! but takes part in the property tests) into `OUT_DIR`, plus `suites.rs`: one module
+//! but takes part in the property tests) and `testdata/vectors/frames/frames.bw` (suite
+//! `frames`, the frame vectors' messages) into `OUT_DIR`, plus `suites.rs`: one module
 //! per suite and a registry of every named type, so that a suite dropped into
 //! `testdata/vectors/` is picked up with no other change (`build_suites.rs`).
 
@@ -19,6 +20,13 @@ fn main() {
         root.join("examples/game.bw")
             .canonicalize()
             .expect("examples/game.bw exists"),
+    );
+    // The frame vectors' schema (suite `frames`, run by tests/frames.rs).
+    schemas.push(
+        vectors
+            .join("frames/frames.bw")
+            .canonicalize()
+            .expect("testdata/vectors/frames/frames.bw exists"),
     );
     build_suites::write_suites(&schemas, &out_dir);
     extra_schemas(&out_dir);

@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 // Generated code needs the runtime API it was written against.
-const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 3);
+const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 4);
 
 use ::bitwire::Packed as _;
 use ::bitwire::ResultExt as _;
@@ -2013,6 +2013,31 @@ impl Message {
             Wrapper::MESSAGE_ID => Wrapper::decode(bytes).map(|m| Self::Wrapper(Box::new(m))),
             _ => Err(::bitwire::Error::undeclared(0, u64::from(id))),
         }
+    }
+}
+
+impl ::bitwire::MessageSet for Message {
+    const IDS: &'static [u32] = &[7];
+
+    fn message_id(&self) -> u32 {
+        self.id()
+    }
+
+    fn encode_body(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {
+        self.encode(out)
+    }
+
+    fn decode_body(
+        id: u32,
+        data: &[u8],
+        limits: &::bitwire::Limits,
+    ) -> Option<Result<Self, ::bitwire::Error>> {
+        Some(match id {
+            Wrapper::MESSAGE_ID => {
+                Wrapper::decode_with(data, limits).map(|m| Self::Wrapper(Box::new(m)))
+            }
+            _ => return None,
+        })
     }
 }
 

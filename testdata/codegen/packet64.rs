@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 // Generated code needs the runtime API it was written against.
-const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 3);
+const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 4);
 
 use ::bitwire::Packed as _;
 use ::bitwire::ResultExt as _;
@@ -275,6 +275,29 @@ impl Message {
             Packet64::MESSAGE_ID => Packet64::decode(bytes).map(Self::Packet64),
             _ => Err(::bitwire::Error::undeclared(0, u64::from(id))),
         }
+    }
+}
+
+impl ::bitwire::MessageSet for Message {
+    const IDS: &'static [u32] = &[1];
+
+    fn message_id(&self) -> u32 {
+        self.id()
+    }
+
+    fn encode_body(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {
+        self.encode(out)
+    }
+
+    fn decode_body(
+        id: u32,
+        data: &[u8],
+        limits: &::bitwire::Limits,
+    ) -> Option<Result<Self, ::bitwire::Error>> {
+        Some(match id {
+            Packet64::MESSAGE_ID => Packet64::decode_with(data, limits).map(Self::Packet64),
+            _ => return None,
+        })
     }
 }
 

@@ -29,7 +29,7 @@ impl Failure {
     }
 
     /// The command cannot run as given: exit code 2.
-    fn usage(message: impl Into<String>) -> Failure {
+    pub(super) fn usage(message: impl Into<String>) -> Failure {
         Failure {
             code: 2,
             message: message.into(),

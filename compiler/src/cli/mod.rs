@@ -13,6 +13,7 @@ mod compat;
 mod explain;
 mod fingerprint;
 mod fmt;
+mod frame;
 mod gen;
 mod ir;
 mod term;
@@ -81,6 +82,13 @@ pub enum Command {
     /// Print the schema fingerprint and one per named type (hash of the packed wire).
     #[command(after_help = "Example:\n  bitwire fingerprint game.bw")]
     Fingerprint(SchemaArg),
+    /// Read or write frames (docs/framing.md): Minecraft-style length-prefixed
+    /// messages with their id, optionally zlib-compressed.
+    #[command(
+        subcommand,
+        after_help = "Example:\n  bitwire frame decode --schema game.bw < capture.bin\n  bitwire frame encode --schema game.bw --type Input --hex < input.json"
+    )]
+    Frame(FrameCommand),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     #[command(
         after_help = "Example:\n  bitwire completions bash > ~/.local/share/bash-completion/completions/bitwire\n  bitwire completions zsh > \"${fpath[1]}/_bitwire\"\n  bitwire completions fish > ~/.config/fish/completions/bitwire.fish"
@@ -158,6 +166,68 @@ pub struct CodecArgs {
     pub output: Option<PathBuf>,
 }
 
+/// The subcommands of `bitwire frame`.
+#[derive(Debug, Subcommand)]
+pub enum FrameCommand {
+    /// Read frames from standard input (binary, or hex text with `--hex`) and print one
+    /// JSON line per frame: `{"id":…,"type":…,"value":…}`. Stops at the first
+    /// malformed frame with its typed error and byte offset (exit 1).
+    #[command(
+        after_help = "Example:\n  bitwire frame decode --schema game.bw < capture.bin\n  echo 09 01 a5 2b ca 0e 4b 40 e2 04 | bitwire frame decode --schema game.bw --hex\n  bitwire frame decode --schema game.bw --threshold 256 --max 65536 < capture.bin"
+    )]
+    Decode(FrameDecodeArgs),
+    /// Write the frame of one message, given as JSON on standard input (binary, or
+    /// hex text with `--hex`).
+    #[command(
+        after_help = "Example:\n  echo '{\"seq\": 1, \"move_x\": 0.0}' | bitwire frame encode --schema game.bw --type Input --hex\n  bitwire frame encode --schema game.bw --type Input --threshold 256 < input.json > input.frame"
+    )]
+    Encode(FrameEncodeArgs),
+}
+
+/// The frame settings `bitwire frame` takes.
+#[derive(Debug, clap::Args)]
+pub struct FrameLimits {
+    /// Compression threshold: frames have a DataLength and bodies of at least this
+    /// many bytes are zlib-compressed (docs/framing.md §3). Without it, no compression.
+    #[arg(long, value_name = "BYTES")]
+    pub threshold: Option<u32>,
+    /// Largest frame Length (default and most: 2097151).
+    #[arg(long, value_name = "BYTES")]
+    pub max: Option<u32>,
+    /// Largest inflated body of a compressed frame (default 8388608).
+    #[arg(long, value_name = "BYTES")]
+    pub max_data: Option<u32>,
+}
+
+/// Arguments of `bitwire frame decode`.
+#[derive(Debug, clap::Args)]
+pub struct FrameDecodeArgs {
+    /// The schema whose message ids the frames carry.
+    #[arg(long)]
+    pub schema: PathBuf,
+    #[command(flatten)]
+    pub limits: FrameLimits,
+    /// Read hex text (whitespace ignored) instead of raw bytes.
+    #[arg(long)]
+    pub hex: bool,
+}
+
+/// Arguments of `bitwire frame encode`.
+#[derive(Debug, clap::Args)]
+pub struct FrameEncodeArgs {
+    /// The schema.
+    #[arg(long)]
+    pub schema: PathBuf,
+    /// The message to frame.
+    #[arg(long = "type")]
+    pub type_name: String,
+    #[command(flatten)]
+    pub limits: FrameLimits,
+    /// Write the frame as lowercase hex and a newline instead of raw bytes.
+    #[arg(long)]
+    pub hex: bool,
+}
+
 /// Arguments of `bitwire fmt`.
 #[derive(Debug, clap::Args)]
 pub struct FmtArgs {
@@ -193,6 +263,8 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => explain::verify(&args),
         Command::Compat(args) => compat::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),
+        Command::Frame(FrameCommand::Decode(args)) => frame::decode(&args),
+        Command::Frame(FrameCommand::Encode(args)) => frame::encode(&args),
         Command::Completions(args) => completions(args.shell),
     }
 }

@@ -147,8 +147,8 @@ def plain_cases():
     yield case("plain.unknown_id", plain(body(99, p64b)), [], err("UnknownMessage", 0, message_id=99))
     yield case("plain.message_trailing", plain(p64b + b"\x00"), [],
                err("Message", 0, message={"kind": "TrailingData", "bit": 64, "path": ""}))
-    yield case("plain.message_truncated", plain(p64b[:5]), [],
-               err("Message", 0, message={"kind": "Truncated", "bit": 28, "path": "pos_y"}))
+    yield case("plain.message_truncated", plain(p64b[:6]), [],
+               err("Message", 0, message={"kind": "Truncated", "bit": 40, "path": "rotation"}))
     yield case("plain.ping_with_data", plain(body(0, b"\x01")), [],
                err("Message", 0, message={"kind": "TrailingData", "bit": 0, "path": ""}))
 

@@ -1,5 +1,6 @@
 //! The dispatch enum over a schema's messages (spec §2.3): one variant per
-//! `message Name = ID`, with the id, and encode / decode-by-id for framing layers.
+//! `message Name = ID`, with the id, encode / decode-by-id, and its
+//! `::bitwire::MessageSet` impl, through which the runtime frames it.
 
 use super::printer::Printer;
 use super::Gen;
@@ -87,6 +88,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.close("}");
     p.close("}");
     p.close("}");
+    message_set(g, p, &messages);
     for (id, _) in &messages {
         let ident = g.ident(*id);
         p.blank();
@@ -100,4 +102,84 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         p.close("}");
         p.close("}");
     }
+}
+
+/// Prints `impl ::bitwire::MessageSet for Message`: the id table and the building
+/// blocks under the runtime's frame methods (`encode_frame`, `decode_frame`,
+/// `from_frame`; docs/framing.md §4), which decide everything about the wire.
+fn message_set(g: &Gen, p: &mut Printer, messages: &[(usize, u32)]) {
+    let name = &g.names.message_enum;
+    let boxed = |id: usize| g.plan.get(id).dispatch_out_of_line;
+    let mut ids: Vec<u32> = messages.iter().map(|(_, mid)| *mid).collect();
+    ids.sort_unstable();
+    p.blank();
+    p.open(format!("impl ::bitwire::MessageSet for {name} {{"));
+    let items: Vec<String> = ids.iter().map(u32::to_string).collect();
+    let one_line = format!("const IDS: &'static [u32] = &[{}];", items.join(", "));
+    if p.fits(&one_line) {
+        p.line(one_line);
+    } else {
+        // rustfmt's layout of a long array of short literals: as many per line as fit.
+        p.open("const IDS: &'static [u32] = &[");
+        let mut line = String::new();
+        for item in &items {
+            let next = if line.is_empty() {
+                format!("{item},")
+            } else {
+                format!("{line} {item},")
+            };
+            if p.fits(&next) {
+                line = next;
+            } else {
+                p.line(&line);
+                line = format!("{item},");
+            }
+        }
+        p.line(line);
+        p.close("];");
+    }
+    p.blank();
+    p.open("fn message_id(&self) -> u32 {");
+    p.line("self.id()");
+    p.close("}");
+    p.blank();
+    p.open("fn encode_body(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {");
+    p.line("self.encode(out)");
+    p.close("}");
+    p.blank();
+    p.open("fn decode_body(");
+    p.line("id: u32,");
+    p.line("data: &[u8],");
+    p.line("limits: &::bitwire::Limits,");
+    p.middle(") -> Option<Result<Self, ::bitwire::Error>> {");
+    p.open("Some(match id {");
+    for (id, _) in messages {
+        let ident = g.ident(*id);
+        let call = format!("{ident}::decode_with(data, limits)");
+        let map = if boxed(*id) {
+            format!(".map(|m| Self::{ident}(Box::new(m)))")
+        } else {
+            format!(".map(Self::{ident})")
+        };
+        let arm = format!("{ident}::MESSAGE_ID => {call}{map},");
+        if p.fits(&arm) {
+            p.line(arm);
+            continue;
+        }
+        // rustfmt's layout of an arm too long for one line: a block, and the chain
+        // broken before `.map` when it does not fit either.
+        p.open(format!("{ident}::MESSAGE_ID => {{"));
+        let body = format!("{call}{map}");
+        if p.fits(&body) {
+            p.line(body);
+        } else {
+            p.line(call);
+            p.continuation(map);
+        }
+        p.close("}");
+    }
+    p.line("_ => return None,");
+    p.close("})");
+    p.close("}");
+    p.close("}");
 }

@@ -59,7 +59,7 @@ pub fn generate_rust(schema: &Schema, opts: &RustOptions) -> String {
         p.blank();
     }
     p.line("// Generated code needs the runtime API it was written against.");
-    p.line("const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 3);");
+    p.line("const _: () = assert!(::bitwire::RUNTIME_API_VERSION == 4);");
     p.blank();
     let mut body = Printer::new();
     print_items(&g, &mut body);

@@ -125,6 +125,14 @@ impl Printer {
         self.line(text);
     }
 
+    /// Prints a continuation line, one level deeper than the current indentation
+    /// (rustfmt's layout of a method chain broken before a `.`).
+    pub fn continuation(&mut self, text: impl AsRef<str>) {
+        self.indent += 1;
+        self.line(text);
+        self.indent -= 1;
+    }
+
     /// Dedents for a line like `} else {` and indents again after it.
     pub fn middle(&mut self, text: impl AsRef<str>) {
         self.close(text);

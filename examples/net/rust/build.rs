@@ -1,0 +1,8 @@
+//! Generates `arena.rs` from `examples/net/arena.bw` into `OUT_DIR` (docs/rust.md:
+//! `bitwire-build`), so no generated code is committed here.
+
+fn main() {
+    if let Err(e) = bitwire_build::compile(&["../arena.bw"]) {
+        panic!("{e}");
+    }
+}
