@@ -193,6 +193,10 @@ func (e *FrameError) detail() string {
 		}
 		return "the stream ends inside the frame's length"
 	case FrameTooLarge:
+		if e.Length == 0 {
+			// A WebSocket message over the read limit: its length is not known.
+			return "longer than the maximum " + itoa(e.Max)
+		}
 		return "length " + itoa(e.Length) + ", at most " + itoa(e.Max)
 	case FrameBelowThreshold:
 		return "data length " + itoa(e.DataLength) + " is below the threshold " + itoa(e.Threshold)
