@@ -148,7 +148,7 @@ def plain_cases():
     yield case("plain.message_trailing", plain(p64b + b"\x00"), [],
                err("Message", 0, message={"kind": "TrailingData", "bit": 64, "path": ""}))
     yield case("plain.message_truncated", plain(p64b[:5]), [],
-               err("Message", 0, message={"kind": "Truncated", "bit": 40, "path": "rotation"}))
+               err("Message", 0, message={"kind": "Truncated", "bit": 28, "path": "pos_y"}))
     yield case("plain.ping_with_data", plain(body(0, b"\x01")), [],
                err("Message", 0, message={"kind": "TrailingData", "bit": 0, "path": ""}))
 
