@@ -86,8 +86,10 @@ func (d *FrameDecoder) check(p *lengthParse, kind FrameKind, offset int64) error
 }
 
 // DecodeFrame decodes b as exactly one frame, the rule of a WebSocket message (§5):
-// a b that ends inside the frame is FrameTruncated, one with bytes after it
-// FrameTrailingBytes (at the offset where they start). Offsets are within b.
+// a b that ends inside the frame is FrameTruncated. When bytes follow a valid frame,
+// DecodeFrame returns the frame and a FrameTrailingBytes error at the offset where
+// they start: a reader yields the frame, then ends the stream with the error, as it
+// would on a TCP stream. Offsets are within b.
 func (d *FrameDecoder) DecodeFrame(b []byte) (Frame, error) {
 	var p lengthParse
 	i := 0
@@ -113,13 +115,14 @@ func (d *FrameDecoder) DecodeFrame(b []byte) (Frame, error) {
 		return Frame{}, err
 	}
 	if end < len(b) {
-		return Frame{}, frameError(FrameTrailingBytes, int64(end))
+		return f, frameError(FrameTrailingBytes, int64(end))
 	}
 	return f, nil
 }
 
 // DecodeMessage decodes b as exactly one frame (DecodeFrame) and its message from
-// set (DecodeFrameMessage, with the decoder's Limits).
+// set (DecodeFrameMessage, with the decoder's Limits). Bytes after the frame are an
+// error, whether or not its message decodes.
 func (d *FrameDecoder) DecodeMessage(b []byte, set MessageSet) (Message, error) {
 	f, err := d.DecodeFrame(b)
 	if err != nil {

@@ -231,7 +231,9 @@ func TestDecodeFrameWholeMessage(t *testing.T) {
 		f, err := d.DecodeFrame(unhex(t, c.hex))
 		var fe *FrameError
 		switch {
-		case c.kind == 0 && (err != nil || f.ID != 1 || len(f.Data) != 8):
+		case (c.kind == 0 || c.kind == FrameTrailingBytes) && (f.ID != 1 || len(f.Data) != 8):
+			t.Errorf("%s: %v, the frame is missing", c.hex, f)
+		case c.kind == 0 && err != nil:
 			t.Errorf("%s: %v %v", c.hex, f, err)
 		case c.kind != 0 && (!errors.As(err, &fe) || fe.Kind != c.kind || fe.Offset != c.offset):
 			t.Errorf("%s: %v, want %v at %d", c.hex, err, c.kind, c.offset)

@@ -100,6 +100,7 @@ type transport struct {
 	ws     *websocket.Conn
 	dec    *bitwire.FrameDecoder
 	buf    []byte
+	next   error // the error of the bytes after the last frame
 	ctx    context.Context
 	cancel context.CancelFunc
 	idle   time.Duration
@@ -114,6 +115,9 @@ type transport struct {
 }
 
 func (t *transport) ReadFrame() (bitwire.Frame, error) {
+	if t.next != nil {
+		return bitwire.Frame{}, t.next
+	}
 	t.arm(false, t.idle)
 	typ, r, err := t.ws.Reader(t.ctx)
 	if err != nil {
@@ -130,7 +134,14 @@ func (t *transport) ReadFrame() (bitwire.Frame, error) {
 	if typ != websocket.MessageBinary {
 		return bitwire.Frame{}, &bwnet.Error{Kind: bwnet.NotBinary}
 	}
-	return t.dec.DecodeFrame(b)
+	f, err := t.dec.DecodeFrame(b)
+	var fe *bitwire.FrameError
+	if errors.As(err, &fe) && fe.Kind == bitwire.FrameTrailingBytes && fe.Offset > 0 {
+		// A frame with bytes after it: the frame now, the error next (§5).
+		t.next = err
+		return f, nil
+	}
+	return f, err
 }
 
 // arm starts the read timer for the phase: waiting for a message, or inside one.
