@@ -32,6 +32,11 @@ type FrameConfig struct {
 	Compression bool
 	// Threshold is the compression threshold T (negative counts as 0).
 	Threshold int
+	// CompressionLevel is the zlib level a writer compresses with: 1 (fastest, and
+	// about 200 KiB of compressor state) to 9 (smallest); 0 means zlib's default, 6
+	// (about 800 KiB of state). The state is pooled and shared by every writer: a
+	// connection holds one only while it compresses a frame. Readers accept any level.
+	CompressionLevel int
 	// MaxFrame is the largest Length (or PacketLength) a reader accepts and a writer
 	// writes: 0 (or anything above MaxFrameLimit) means MaxFrameLimit. A reader never
 	// buffers more than MaxFrame+3 bytes of one frame.
@@ -48,6 +53,9 @@ type FrameConfig struct {
 func (c FrameConfig) normalized() FrameConfig {
 	if c.Threshold < 0 {
 		c.Threshold = 0
+	}
+	if c.CompressionLevel < 1 || c.CompressionLevel > 9 {
+		c.CompressionLevel = 6
 	}
 	if c.MaxFrame <= 0 || c.MaxFrame > MaxFrameLimit {
 		c.MaxFrame = MaxFrameLimit

@@ -108,16 +108,23 @@ func (e *FrameEncoder) seal(dst []byte, start int) ([]byte, error) {
 	return dst, nil
 }
 
-// deflaters holds idle zlib compressors (several hundred KiB each), shared by every
-// encoder: a connection needs one only while it compresses a frame.
-var deflaters = sync.Pool{New: func() any {
-	w, _ := zlib.NewWriterLevel(io.Discard, zlib.DefaultCompression)
-	return w
-}}
+// deflaters holds idle zlib compressors per level (200 to 800 KiB each), shared by
+// every encoder: a connection needs one only while it compresses a frame.
+var deflaters [10]sync.Pool
 
-// deflate appends the zlib stream of s (RFC 1950, zlib's default level) to dst.
+func init() {
+	for level := 1; level <= 9; level++ {
+		deflaters[level].New = func() any {
+			w, _ := zlib.NewWriterLevel(io.Discard, level)
+			return w
+		}
+	}
+}
+
+// deflate appends the zlib stream of s (RFC 1950, at the configured level) to dst.
 func (e *FrameEncoder) deflate(dst, s []byte) []byte {
-	zw := deflaters.Get().(*zlib.Writer)
+	pool := &deflaters[e.cfg.CompressionLevel]
+	zw := pool.Get().(*zlib.Writer)
 	e.sink.b = dst
 	zw.Reset(&e.sink)
 	// The sink never fails, so neither do Write and Close.
@@ -126,7 +133,7 @@ func (e *FrameEncoder) deflate(dst, s []byte) []byte {
 	dst = e.sink.b
 	e.sink.b = nil
 	zw.Reset(io.Discard)
-	deflaters.Put(zw)
+	pool.Put(zw)
 	return dst
 }
 
