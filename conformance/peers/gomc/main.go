@@ -88,7 +88,7 @@ func echoServer(threshold int, once bool, stdout, stderr io.Writer) error {
 		}
 		serve := func() {
 			defer nc.Close()
-			if err := echo(nc, threshold); err != nil && !errors.Is(err, io.EOF) {
+			if err := echo(nc, threshold); !errors.Is(err, io.EOF) {
 				mu.Lock()
 				fmt.Fprintln(stderr, "gomc: connection:", err)
 				mu.Unlock()
@@ -102,7 +102,8 @@ func echoServer(threshold int, once bool, stdout, stderr io.Writer) error {
 	}
 }
 
-// echo reads packets from nc and writes each back until the peer closes.
+// echo reads packets from nc and writes each back until the peer closes (io.EOF)
+// or an error.
 func echo(nc net.Conn, threshold int) error {
 	c := mcnet.WrapConn(nc)
 	c.SetThreshold(threshold)
