@@ -108,8 +108,8 @@ func (e *FrameEncoder) seal(dst []byte, start int) ([]byte, error) {
 	return dst, nil
 }
 
-// deflaters holds idle zlib compressors per level (200 to 800 KiB each), shared by
-// every encoder: a connection needs one only while it compresses a frame.
+// deflaters holds idle zlib compressors per level (800 KiB to 1.1 MiB each), shared
+// by every encoder: a connection needs one only while it compresses a frame.
 var deflaters [10]sync.Pool
 
 func init() {

@@ -214,6 +214,14 @@ func (c *Conn) queue(b []byte, err error) error {
 	return nil
 }
 
+// Queued returns the bytes of frames queued and not yet written: how far the peer
+// is behind (MaxSendQueue is the limit).
+func (c *Conn) Queued() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.inflight + len(c.pending)
+}
+
 // Flush waits until every frame queued before the call is written to the peer's
 // side (the kernel's send buffer for TCP), and returns the error that ended the
 // connection if one did first.

@@ -184,11 +184,8 @@ func TestPeerThatNeverReads(t *testing.T) {
 	var err error
 	for i := 0; err == nil && time.Now().Before(deadline); i++ {
 		err = s.WriteMessage(msg)
-		s.mu.Lock()
-		queued := s.inflight + len(s.pending)
-		s.mu.Unlock()
-		if queued > cfg.MaxSendQueue {
-			t.Fatalf("queue of %d bytes", queued)
+		if queued := s.Queued(); queued > cfg.MaxSendQueue {
+			t.Fatalf("a queue of %d bytes", queued)
 		}
 		if i%16 == 0 {
 			time.Sleep(time.Millisecond)

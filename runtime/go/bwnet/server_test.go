@@ -119,22 +119,28 @@ func TestServer(t *testing.T) {
 	if _, err := good.ReadMessage(); err != io.EOF {
 		t.Errorf("after the shutdown: %v", err)
 	}
+	// Serve has returned, so every handler has reported (in any order).
 	errs := reported()
 	if len(errs) != 2 {
 		t.Fatalf("reported %v", errs)
 	}
-	var fe *bitwire.FrameError
-	if !errors.As(errs[0], &fe) || fe.Kind != bitwire.FrameNonMinimalVarInt {
-		t.Errorf("first report: %v", errs[0])
+	framed, panicked := false, false
+	for _, err := range errs {
+		var fe *bitwire.FrameError
+		framed = framed || errors.As(err, &fe) && fe.Kind == bitwire.FrameNonMinimalVarInt
+		panicked = panicked || strings.Contains(err.Error(), "the number of the beast")
 	}
-	if !strings.Contains(errs[1].Error(), "the number of the beast") {
-		t.Errorf("second report: %v", errs[1])
+	if !framed || !panicked {
+		t.Errorf("reported %v", errs)
 	}
 }
 
 // Reading and writing a message allocate nothing once the buffers have grown, on
 // both ends of a real connection (the writer goroutine included).
 func TestConnAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool drop its items")
+	}
 	for _, frame := range []bitwire.FrameConfig{{}, {Compression: true, Threshold: 256}} {
 		c, s := pair(t, Config{Frame: frame}, Config{Frame: frame})
 		out := &num{V: 42}
