@@ -33,7 +33,7 @@ func TestHostileAndGoodClients(t *testing.T) {
 		duration = 3 * time.Second
 	)
 	// Compression level 1, as a busy server would run: zlib's default level costs
-	// several times the CPU and four times the pooled state (docs/go.md).
+	// several times the CPU (docs/go.md).
 	cfg := bwnet.Config{
 		Frame:        bitwire.FrameConfig{Compression: true, Threshold: 256, MaxFrame: 64 << 10, MaxData: 1 << 20, CompressionLevel: 1},
 		IdleTimeout:  time.Second,
@@ -47,22 +47,7 @@ func TestHostileAndGoodClients(t *testing.T) {
 	before := liveHeap()
 
 	stop := make(chan struct{})
-	var peak atomic.Uint64
-	var sampler sync.WaitGroup
-	sampler.Add(1)
-	go func() {
-		defer sampler.Done()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-			}
-			if live := liveHeap(); live > peak.Load() {
-				peak.Store(live)
-			}
-		}
-	}()
+	peak := samplePeak(stop)
 
 	var sent atomic.Int64
 	var wg sync.WaitGroup
@@ -87,7 +72,6 @@ func TestHostileAndGoodClients(t *testing.T) {
 	time.Sleep(duration)
 	close(stop)
 	wg.Wait()
-	sampler.Wait()
 
 	for i, err := range results {
 		if err != nil {
@@ -96,7 +80,7 @@ func TestHostileAndGoodClients(t *testing.T) {
 			t.Errorf("good client %d exchanged only %d messages", i, counts[i])
 		}
 	}
-	growth := int64(peak.Load()) - int64(before)
+	growth := int64(peak()) - int64(before)
 	t.Logf("hostile bytes sent %d MB, the live heap grew at most %.1f MB, good clients exchanged %v messages",
 		sent.Load()>>20, float64(growth)/(1<<20), counts)
 	// What the settings allow per connection: a compressor while it compresses (about
@@ -109,6 +93,39 @@ func TestHostileAndGoodClients(t *testing.T) {
 	if limit := (hostile + 2*good) * perConn; growth > limit {
 		t.Errorf("the live heap grew by %d MB (bound %d MB)", growth>>20, limit>>20)
 	}
+	checkClosures(t, ts)
+	for _, c := range clients {
+		_ = c.Close()
+	}
+	ts.shutdown()
+	checkGoroutines(t, goroutines)
+}
+
+// samplePeak samples the live heap every 20 ms until stop and returns a function
+// that waits for the sampler and returns the peak.
+func samplePeak(stop chan struct{}) func() uint64 {
+	var peak uint64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			peak = max(peak, liveHeap())
+		}
+	}()
+	return func() uint64 {
+		<-done
+		return peak
+	}
+}
+
+// checkClosures checks that the server closed every hostile connection with a typed
+// error, the slow, bombing, oversized and non-reading ones with theirs.
+func checkClosures(t *testing.T, ts *testServer) {
 	kinds := map[string]int{}
 	ts.mu.Lock()
 	for _, err := range ts.reported {
@@ -133,17 +150,16 @@ func TestHostileAndGoodClients(t *testing.T) {
 	if kinds["SendQueueFull"]+kinds["WriteTimeout"] == 0 {
 		t.Error("the peers that never read were not closed")
 	}
-	for _, c := range clients {
-		_ = c.Close()
-	}
-	ts.shutdown()
-	// Every connection's goroutines end with the server.
+}
+
+// checkGoroutines waits (10 s at most) until no more goroutines run than before.
+func checkGoroutines(t *testing.T, before int) {
 	deadline := time.Now().Add(10 * time.Second)
-	for runtime.NumGoroutine() > goroutines && time.Now().Before(deadline) {
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	if n := runtime.NumGoroutine(); n > goroutines {
-		t.Errorf("%d goroutines after the shutdown, %d before the attack", n, goroutines)
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after the shutdown, %d before the attack", n, before)
 		var dump strings.Builder
 		_ = pprof.Lookup("goroutine").WriteTo(&dump, 1)
 		t.Log(dump.String())
