@@ -25,14 +25,18 @@
 // is built while the error unwinds, so a successful call pays nothing for it.
 package bitwire
 
-// RuntimeAPIVersion3 exists in every runtime that provides version 3 of the API
-// generated code calls (version 3: a detail on every error, [PaddingError]).
-// Generated files refer to it (const _ = bitwire.RuntimeAPIVersion3), so code
-// generated for a newer API fails to compile against an older runtime instead of
-// misbehaving.
+// RuntimeAPIVersion4 exists in every runtime that provides version 4 of the API
+// generated code calls (version 4: frames, [MessageSet]). Generated files refer to
+// it (const _ = bitwire.RuntimeAPIVersion4), so code generated for a newer API fails
+// to compile against an older runtime instead of misbehaving.
+const RuntimeAPIVersion4 = 4
+
+// RuntimeAPIVersion3 is an earlier API version (a detail on every error,
+// [PaddingError]), which this runtime still provides: code generated for it
+// compiles and works unchanged.
 const RuntimeAPIVersion3 = 3
 
-// RuntimeAPIVersion2 is the previous API version (decode budgets, error details,
+// RuntimeAPIVersion2 is an earlier API version (decode budgets, error details,
 // multi-segment run tables), which this runtime still provides: code generated for
 // it compiles and works unchanged.
 const RuntimeAPIVersion2 = 2

@@ -7,8 +7,8 @@ package packet64
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 3.
-const _ = bitwire.RuntimeAPIVersion3
+// exists only in a runtime that provides version 4.
+const _ = bitwire.RuntimeAPIVersion4
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
@@ -378,7 +378,8 @@ func NewMessage(id uint32) bitwire.Message {
 
 // DecodeMessage decodes the message with dispatch id id from the whole of b. An
 // id the schema does not declare is InvalidEnum at bit 0. To decode without
-// allocating, switch on the id and call Decode on a reused value instead.
+// allocating, decode into a reused value instead: Messages.Message(id) returns
+// one.
 func DecodeMessage(id uint32, b []byte) (bitwire.Message, error) {
 	m := NewMessage(id)
 	if m == nil {
@@ -389,3 +390,24 @@ func DecodeMessage(id uint32, b []byte) (bitwire.Message, error) {
 	}
 	return m, nil
 }
+
+// Messages holds a value of every message of packet64.bw, for reading frames
+// without allocating: a frame reader or connection given a *Messages decodes
+// each frame into the value of its message and returns a pointer to it, valid
+// until the next frame is read. Its zero value is ready to use.
+type Messages struct {
+	// Packet64 receives the frames of Packet64 (id 1).
+	Packet64 Packet64
+}
+
+// Message returns a pointer to s's value of the message with dispatch id id, or
+// nil when packet64.bw declares no such message (bitwire.MessageSet).
+func (s *Messages) Message(id uint32) bitwire.Message {
+	switch id {
+	case Packet64MessageID:
+		return &s.Packet64
+	}
+	return nil
+}
+
+var _ bitwire.MessageSet = (*Messages)(nil)

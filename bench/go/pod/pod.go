@@ -6,8 +6,8 @@ package pod
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 3.
-const _ = bitwire.RuntimeAPIVersion3
+// exists only in a runtime that provides version 4.
+const _ = bitwire.RuntimeAPIVersion4
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
@@ -473,7 +473,8 @@ func NewMessage(id uint32) bitwire.Message {
 
 // DecodeMessage decodes the message with dispatch id id from the whole of b. An
 // id the schema does not declare is InvalidEnum at bit 0. To decode without
-// allocating, switch on the id and call Decode on a reused value instead.
+// allocating, decode into a reused value instead: Messages.Message(id) returns
+// one.
 func DecodeMessage(id uint32, b []byte) (bitwire.Message, error) {
 	m := NewMessage(id)
 	if m == nil {
@@ -484,3 +485,32 @@ func DecodeMessage(id uint32, b []byte) (bitwire.Message, error) {
 	}
 	return m, nil
 }
+
+// Messages holds a value of every message of pod.bw, for reading frames without
+// allocating: a frame reader or connection given a *Messages decodes each frame
+// into the value of its message and returns a pointer to it, valid until the
+// next frame is read. Its zero value is ready to use.
+type Messages struct {
+	// PodU64 receives the frames of PodU64 (id 1).
+	PodU64 PodU64
+	// PodU8 receives the frames of PodU8 (id 2).
+	PodU8 PodU8
+	// PodF32 receives the frames of PodF32 (id 3).
+	PodF32 PodF32
+}
+
+// Message returns a pointer to s's value of the message with dispatch id id, or
+// nil when pod.bw declares no such message (bitwire.MessageSet).
+func (s *Messages) Message(id uint32) bitwire.Message {
+	switch id {
+	case PodU64MessageID:
+		return &s.PodU64
+	case PodU8MessageID:
+		return &s.PodU8
+	case PodF32MessageID:
+		return &s.PodF32
+	}
+	return nil
+}
+
+var _ bitwire.MessageSet = (*Messages)(nil)

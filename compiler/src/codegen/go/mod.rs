@@ -59,8 +59,8 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     p.line(format!("import bitwire \"{RUNTIME_IMPORT}\""));
     p.blank();
     p.line("// Generated code needs the runtime API it was written against: this constant");
-    p.line("// exists only in a runtime that provides version 3.");
-    p.line("const _ = bitwire.RuntimeAPIVersion3");
+    p.line("// exists only in a runtime that provides version 4.");
+    p.line("const _ = bitwire.RuntimeAPIVersion4");
     p.blank();
     p.doc(format!(
         "{} is the fingerprint of the schema's packed wire (docs/tooling.md).",
@@ -78,6 +78,7 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     }
     if schema.messages().next().is_some() {
         message::dispatch(&g, &mut p);
+        message::message_set(&g, &mut p);
     }
     p.finish()
 }

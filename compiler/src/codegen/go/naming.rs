@@ -113,6 +113,8 @@ pub struct Names {
     /// `NewMessage` / `DecodeMessage`, unless a schema name took them.
     pub new_message: String,
     pub decode_message: String,
+    /// `Messages`, the reusable message set for frames, unless a schema name took it.
+    pub messages: String,
     /// Every package-level name taken so far, for per-type constants.
     taken: HashSet<String>,
 }
@@ -180,11 +182,13 @@ impl Names {
             .collect();
         let new_message = unique("NewMessage".into(), &mut taken);
         let decode_message = unique("DecodeMessage".into(), &mut taken);
+        let messages = unique("Messages".into(), &mut taken);
         Names {
             types,
             constants,
             new_message,
             decode_message,
+            messages,
             taken,
         }
     }
@@ -194,6 +198,22 @@ impl Names {
     pub fn type_const(&mut self, ident: &str, suffix: &str) -> String {
         unique(format!("{ident}{suffix}"), &mut self.taken)
     }
+}
+
+/// The field names of the message set's struct (`Messages`): each message's type
+/// name, with a trailing `_` for one named like the set's method `Message`.
+pub fn message_set_fields<'a>(idents: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut taken: HashSet<String> = HashSet::from(["Message".to_string()]);
+    idents
+        .map(|ident| {
+            let name = if ident == "Message" {
+                format!("{ident}_")
+            } else {
+                ident.to_string()
+            };
+            unique(name, &mut taken)
+        })
+        .collect()
 }
 
 /// `name`, or `name` plus the first free number from 2 (Go joins without a separator).

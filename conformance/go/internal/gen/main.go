@@ -1,5 +1,6 @@
 // Command gen writes the Go code the conformance tests run: for every
-// testdata/vectors/*.bw, for examples/game.bw and for the Go-only test schemas in
+// testdata/vectors/*.bw, for the frame vectors' testdata/vectors/frames/frames.bw
+// (suite frames), for examples/game.bw and for the Go-only test schemas in
 // conformance/go/testdata/*.bw (the decode budget tests), `bitwire gen --lang go
 // --json` into generated/<suite>/, and generated/registry/registry.go, which lists
 // every named type of every suite. A suite dropped into testdata/vectors/ is picked
@@ -7,7 +8,8 @@
 //
 // With $BITWIRE_SUITES_DIR set, the suites are the *.bw files of that directory
 // instead of the vector suites (the random schemas of conformance/schemagen), plus
-// examples/game.bw and testdata/*.bw, which the package's other tests import; run.sh regenerates the
+// frames.bw, examples/game.bw and testdata/*.bw, which the package's other tests
+// import; run.sh regenerates the
 // vector suites on its next run.
 //
 // Run it from conformance/go (run.sh does):
@@ -130,7 +132,7 @@ func run() error {
 }
 
 // suiteSchemas lists the schemas to generate: $BITWIRE_SUITES_DIR/*.bw, or every
-// vector suite; then examples/game.bw.
+// vector suite; then frames.bw, examples/game.bw and the Go-only schemas.
 func suiteSchemas(root string) ([]string, error) {
 	dir := os.Getenv("BITWIRE_SUITES_DIR")
 	if dir == "" {
@@ -141,6 +143,9 @@ func suiteSchemas(root string) ([]string, error) {
 		return nil, err
 	}
 	sort.Strings(schemas)
+	// The frame vectors' schema (frames_test.go) and the example, which other tests
+	// import, are always generated.
+	schemas = append(schemas, filepath.Join(root, "testdata", "vectors", "frames", "frames.bw"))
 	schemas = append(schemas, filepath.Join(root, "examples", "game.bw"))
 	// The Go-only test schemas (budget_test.go imports them) are always generated.
 	local, err := filepath.Glob(filepath.Join(root, "conformance", "go", "testdata", "*.bw"))

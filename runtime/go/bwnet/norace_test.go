@@ -1,0 +1,5 @@
+//go:build !race
+
+package bwnet
+
+const raceEnabled = false

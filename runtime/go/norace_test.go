@@ -1,0 +1,5 @@
+//go:build !race
+
+package bitwire
+
+const raceEnabled = false
