@@ -14,9 +14,9 @@ const (
 	DefaultFrameTimeout = 10 * time.Second
 	// DefaultWriteTimeout is how long writing the send queue to the peer may take.
 	DefaultWriteTimeout = 10 * time.Second
-	// DefaultMaxSendQueue is the most bytes queued for a peer: two frames of the
-	// largest size.
-	DefaultMaxSendQueue = 2 * (bitwire.MaxFrameLimit + 3)
+	// DefaultMaxSendQueue is the most bytes queued for a peer: 4 MiB, about two
+	// frames of the largest size (the same in every runtime: docs/framing.md §6.3).
+	DefaultMaxSendQueue = 4 << 20
 	// DefaultReadBufferSize is the size of a connection's read buffer; frames up to
 	// this size are decoded in it, without a copy.
 	DefaultReadBufferSize = 4096

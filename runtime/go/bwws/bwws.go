@@ -188,7 +188,8 @@ func (t *transport) readError(err error) error {
 		return &bitwire.FrameError{Kind: bitwire.FrameTooLarge, Offset: 0, Max: t.max, Err: err}
 	}
 	switch websocket.CloseStatus(err) {
-	case websocket.StatusNormalClosure, websocket.StatusGoingAway:
+	case websocket.StatusNormalClosure, websocket.StatusGoingAway, websocket.StatusNoStatusRcvd:
+		// A close frame without a code (1005) is a clean close too (RFC 6455 §7.1.5).
 		return io.EOF
 	}
 	return &bwnet.Error{Kind: bwnet.IO, Err: err}

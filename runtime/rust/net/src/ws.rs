@@ -204,8 +204,10 @@ async fn write(shared: Arc<Shared>, mut sink: SplitSink<Ws, Message>) {
         match shared.next().await {
             Next::Stop => return,
             Next::Close => {
-                let frame = shared.close_code().map(|c| CloseFrame {
-                    code: CloseCode::from(c),
+                // A clean close says so (1000): a close frame without a code reads as
+                // 1005 "no status", which some peers report as an error.
+                let frame = Some(CloseFrame {
+                    code: CloseCode::from(shared.close_code().unwrap_or(1000)),
                     reason: "".into(),
                 });
                 let _ = timeout(config.grace(), async {

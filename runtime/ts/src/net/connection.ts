@@ -19,9 +19,9 @@ import { ConnectionError } from "./errors.js";
 
 /** Settings of a connection: the framer's, and the transport limits. */
 export interface ConnectionOptions extends FrameOptions {
-  /** Milliseconds without a byte from the peer before it is closed (`IdleTimeout`); 0 (the default): never. */
+  /** Milliseconds without a byte from the peer before it is closed (`IdleTimeout`); default 60,000; 0: never. */
   readonly idleTimeout?: number;
-  /** Milliseconds a started frame may take to complete (`FrameTimeout`, slow-loris); default 30,000; 0: no limit. */
+  /** Milliseconds a started frame may take to complete (`FrameTimeout`, slow-loris); default 10,000; 0: no limit. */
   readonly frameTimeout?: number;
   /** Bytes that may wait for a peer that does not read (`SendQueueFull` above); default 4 MiB. */
   readonly maxSendQueue?: number;
@@ -29,8 +29,10 @@ export interface ConnectionOptions extends FrameOptions {
 
 /** The default `maxSendQueue`: room for two frames of the largest size. */
 export const DEFAULT_MAX_SEND_QUEUE = 4 * 1024 * 1024;
-/** The default `frameTimeout` in milliseconds. */
-export const DEFAULT_FRAME_TIMEOUT = 30_000;
+/** The default `idleTimeout` in milliseconds (the same in every runtime: docs/framing.md §6.3). */
+export const DEFAULT_IDLE_TIMEOUT = 60_000;
+/** The default `frameTimeout` in milliseconds (the same in every runtime: docs/framing.md §6.3). */
+export const DEFAULT_FRAME_TIMEOUT = 10_000;
 /** Decoded messages waiting for `recv` before the connection stops reading. */
 const RECV_HIGH = 64;
 /** How long a graceful `close` waits for the peer before dropping the transport (ms). */
@@ -145,7 +147,7 @@ export class Connection<M> implements AsyncIterable<M> {
   ) {
     this.protocol = protocol;
     this.settings = frameSettings(options);
-    this.idleTimeout = options.idleTimeout ?? 0;
+    this.idleTimeout = options.idleTimeout ?? DEFAULT_IDLE_TIMEOUT;
     this.frameTimeout = options.frameTimeout ?? DEFAULT_FRAME_TIMEOUT;
     this.maxSendQueue = options.maxSendQueue ?? DEFAULT_MAX_SEND_QUEUE;
     this.reader = mode === "stream" ? new FrameReader(this.settings) : undefined;

@@ -10,5 +10,6 @@ export {
   type TransportSink,
   DEFAULT_MAX_SEND_QUEUE,
   DEFAULT_FRAME_TIMEOUT,
+  DEFAULT_IDLE_TIMEOUT,
 } from "./connection.js";
 export { connectWebSocket, webSocketConnection } from "./websocket.js";
