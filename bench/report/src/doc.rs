@@ -17,6 +17,8 @@ pub struct Cell {
     pub best: bool,
     /// Footnote numbers (1-based) attached to the cell.
     pub notes: Vec<usize>,
+    /// A failed measurement: the text says so (never a number) and it is shown as an error.
+    pub error: bool,
 }
 
 impl Cell {
@@ -53,6 +55,12 @@ pub enum Block {
     Table(Table),
     /// A chart (HTML only).
     Chart(Chart),
+    /// Blocks folded away in HTML (`<details>`, with the summary line), a titled part of
+    /// the Markdown.
+    Details(String, Vec<Block>),
+    /// Text written as it is: raw in the Markdown (the lead's own Markdown), preformatted in
+    /// the HTML (escaped).
+    Verbatim(String),
 }
 
 /// The whole report.
@@ -60,6 +68,8 @@ pub enum Block {
 pub struct Doc {
     /// Page title.
     pub title: String,
+    /// The Markdown's first line: what wrote it, from what.
+    pub source: String,
     /// Machine, toolchains and how to read the report.
     pub intro: Vec<Block>,
     /// The goals, judged.
@@ -70,6 +80,8 @@ pub struct Doc {
     pub body: Vec<Block>,
     /// Footnote texts; cell `notes` index into this (1-based).
     pub footnotes: Vec<String>,
+    /// The heading of the footnotes.
+    pub footnotes_title: String,
 }
 
 /// Marks the best of each value: the smallest (or largest) present one, ties included.
@@ -181,11 +193,15 @@ pub fn build(results: &Results, goals: Vec<Goal>, notes_path: &str) -> Doc {
     );
     Doc {
         title,
+        source: "Written by `bitwire-report` from the raw result files next to this file; \
+                 `report.html` has the same tables with charts."
+            .into(),
         intro,
         goals,
         notes_path: notes_path.into(),
         body,
         footnotes: notes.0,
+        footnotes_title: "Notes from the benchmark programs".into(),
     }
 }
 
@@ -337,8 +353,8 @@ fn size_section(
         let mut cells = vec![
             Cell {
                 text: r.library.clone(),
-                best: false,
                 notes: notes.add(&r.note),
+                ..Cell::default()
             },
             Cell::text(where_.clone()),
         ];
@@ -468,8 +484,8 @@ fn speed_section(
         ];
         let mut cells = vec![Cell {
             text: r.library.clone(),
-            best: false,
             notes: notes.add(&r.note),
+            ..Cell::default()
         }];
         for (i, v) in values.iter().enumerate() {
             cols[i].push(*v);
@@ -581,6 +597,7 @@ fn scaling_section(results: &Results, out: &mut Vec<Block>) {
             title: format!("packet64 throughput: {}", platform.label()),
             x_label: "packets in the dataset".into(),
             y_label: "M packets/s".into(),
+            x_ticks: vec![],
             series: vec![],
         };
         for op in ["encode", "decode"] {
@@ -598,6 +615,7 @@ fn scaling_section(results: &Results, out: &mut Vec<Block>) {
                     name: format!("{lib} {op}"),
                     color: model::index_or_end(model::LIBRARIES, lib),
                     dashed: op == "decode",
+                    markers: true,
                     points: vec![],
                 };
                 for (i, n) in sizes.iter().enumerate() {

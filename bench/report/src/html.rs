@@ -14,6 +14,9 @@ table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}\
 th,td{border:1px solid #ddd;padding:3px 8px}th{background:#f3f3f3}\
 td.n{text-align:right;font-variant-numeric:tabular-nums}\
 td.best{font-weight:bold;background:#e8f4e8}\
+td.err{font-weight:bold;color:#8a1c10;background:#f6d5d0}\
+details{margin:8px 0 16px}summary{cursor:pointer;font-weight:bold}\
+pre.verbatim{white-space:pre-wrap;background:#f7f7f7;border:1px solid #ddd;padding:8px 12px;font-size:13px}\
 .st{padding:1px 6px;border-radius:3px;font-size:0.85em;font-weight:normal}\
 .met{background:#d8f0d8}.notmet{background:#f6d5d0}.partial{background:#f6ecc8}.none{background:#e6e6e6}\
 .goal{margin:10px 0;padding:4px 12px;border-left:4px solid #ccc}\
@@ -34,7 +37,7 @@ pub fn render(doc: &Doc) -> String {
     goals(&mut out, &doc.goals, &doc.notes_path);
     blocks(&mut out, &doc.body);
     if !doc.footnotes.is_empty() {
-        out.push_str("<h2>Notes from the benchmark programs</h2>\n<ol>\n");
+        let _ = writeln!(out, "<h2>{}</h2>\n<ol>", esc(&doc.footnotes_title));
         for (i, n) in doc.footnotes.iter().enumerate() {
             let _ = writeln!(out, "<li id=\"note-{}\">{}</li>", i + 1, esc(n));
         }
@@ -92,8 +95,8 @@ fn goals(out: &mut String, goals: &[Goal], notes_path: &str) {
     }
 }
 
-fn blocks(out: &mut String, blocks: &[Block]) {
-    for b in blocks {
+fn blocks(out: &mut String, list: &[Block]) {
+    for b in list {
         match b {
             Block::Heading(level, text) => {
                 let _ = writeln!(out, "<h{level}>{}</h{level}>", esc(text));
@@ -108,6 +111,18 @@ fn blocks(out: &mut String, blocks: &[Block]) {
             Block::Chart(c) => {
                 out.push_str(&c.render());
                 out.push('\n');
+            }
+            Block::Details(summary, inner) => {
+                let _ = writeln!(out, "<details>\n<summary>{}</summary>", esc(summary));
+                blocks(out, inner);
+                out.push_str("</details>\n");
+            }
+            Block::Verbatim(text) => {
+                let _ = writeln!(
+                    out,
+                    "<pre class=\"verbatim\">{}</pre>",
+                    esc(text.trim_end())
+                );
             }
         }
     }
@@ -128,6 +143,9 @@ fn table(out: &mut String, t: &Table) {
             }
             if c.best {
                 class.push("best");
+            }
+            if c.error {
+                class.push("err");
             }
             let attr = if class.is_empty() {
                 String::new()

@@ -7,13 +7,12 @@ use std::fmt::Write;
 
 /// Renders the whole summary.
 pub fn render(doc: &Doc) -> String {
-    let mut out = format!("# {}\n\n", esc(&doc.title));
-    out.push_str("Written by `bitwire-report` from the raw result files next to this file; `report.html` has the same tables with charts.\n\n");
+    let mut out = format!("# {}\n\n{}\n\n", esc(&doc.title), doc.source);
     blocks(&mut out, &doc.intro);
     goals(&mut out, &doc.goals, &doc.notes_path);
     blocks(&mut out, &doc.body);
     if !doc.footnotes.is_empty() {
-        out.push_str("## Notes from the benchmark programs\n\n");
+        let _ = writeln!(out, "## {}\n", esc(&doc.footnotes_title));
         for (i, n) in doc.footnotes.iter().enumerate() {
             let _ = writeln!(out, "[^{}]: {}", i + 1, esc(n));
         }
@@ -69,8 +68,8 @@ fn goals(out: &mut String, goals: &[Goal], notes_path: &str) {
     }
 }
 
-fn blocks(out: &mut String, blocks: &[Block]) {
-    for b in blocks {
+fn blocks(out: &mut String, list: &[Block]) {
+    for b in list {
         match b {
             Block::Heading(level, text) => {
                 let _ = writeln!(out, "{} {}\n", "#".repeat(usize::from(*level)), esc(text));
@@ -83,6 +82,13 @@ fn blocks(out: &mut String, blocks: &[Block]) {
             }
             Block::Table(t) => table(out, t),
             Block::Chart(_) => {}
+            Block::Details(summary, inner) => {
+                let _ = writeln!(out, "**{}**\n", esc(summary));
+                blocks(out, inner);
+            }
+            Block::Verbatim(text) => {
+                let _ = writeln!(out, "{}\n", text.trim_end());
+            }
         }
     }
 }
@@ -99,7 +105,7 @@ fn table(out: &mut String, t: &Table) {
             .iter()
             .map(|c| {
                 let mut s = esc(&c.text);
-                if c.best {
+                if c.best || c.error {
                     s = format!("**{s}**");
                 }
                 for n in &c.notes {

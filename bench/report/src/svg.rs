@@ -1,5 +1,6 @@
 //! Inline SVG charts: grouped horizontal bars and a line chart with a logarithmic x axis.
-//! Every value is also in a `<title>` (shown on hover); all text is escaped.
+//! Every value is also in a `<title>` (shown on hover); all text is escaped. Elements that
+//! draw data (bars, lines, dots) have the class `mark`, which the browser check counts.
 
 use crate::format::{compact, html, nice_ceil, num, thousands};
 use std::fmt::Write;
@@ -53,6 +54,9 @@ pub struct Lines {
     pub x_label: String,
     /// y axis label.
     pub y_label: String,
+    /// Where the x axis has ticks (its ends are the smallest and largest); empty: every
+    /// power of ten around the points.
+    pub x_ticks: Vec<f64>,
     /// The lines.
     pub series: Vec<Line>,
 }
@@ -66,6 +70,9 @@ pub struct Line {
     pub color: usize,
     /// Drawn dashed (decode, where encode is solid).
     pub dashed: bool,
+    /// A dot with the value on hover at each point (always when there is one point only);
+    /// otherwise the line's name is on hover.
+    pub markers: bool,
     /// (x, y) points, x > 0.
     pub points: Vec<(f64, f64)>,
 }
@@ -196,7 +203,7 @@ pub fn bars(b: &Bars) -> String {
                     let w = (v / top_max * plot_w).max(0.5);
                     let _ = write!(
                         out,
-                        "<rect x=\"{label_w}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h}\" fill=\"{c}\">\
+                        "<rect class=\"mark\" x=\"{label_w}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h}\" fill=\"{c}\">\
                          <title>{t}</title></rect>\
                          <text x=\"{tx:.1}\" y=\"{ty:.1}\" font-size=\"10\" fill=\"#333\">{v}</text>",
                         h = bar_h - 2.0,
@@ -251,7 +258,7 @@ fn group_label(out: &mut String, label: &str, x: f64, mid: f64) {
 pub fn lines(l: &Lines) -> String {
     let (left, right, plot_h) = (80.0, 24.0, 240.0);
     let plot_w = WIDTH - left - right;
-    let (lo, hi) = decades(l);
+    let (lo, hi) = x_range(l);
     let max_y = l
         .series
         .iter()
@@ -272,13 +279,13 @@ pub fn lines(l: &Lines) -> String {
     let mut out = String::new();
     open(&mut out, height, &l.title);
     out.push_str(&body);
-    for e in (lo as i32)..=(hi as i32) {
-        let x = px(10f64.powi(e));
+    for tick in x_tick_values(l, lo, hi) {
+        let x = px(tick);
         let _ = write!(
             out,
             "<line x1=\"{x:.1}\" y1=\"{top}\" x2=\"{x:.1}\" y2=\"{y2}\" stroke=\"#ddd\"/>\
              <text x=\"{x:.1}\" y=\"{ty}\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
-            compact(10f64.powi(e)),
+            compact(tick),
             y2 = top + plot_h,
             ty = top + plot_h + 14.0
         );
@@ -310,6 +317,34 @@ pub fn lines(l: &Lines) -> String {
     }
     out.push_str("</svg>");
     out
+}
+
+/// The x axis' ends as powers of ten: the smallest and largest explicit tick (half a decade
+/// either side of a single one), else [`decades`].
+fn x_range(l: &Lines) -> (f64, f64) {
+    let ticks = l.x_ticks.iter().copied().filter(|t| *t > 0.0);
+    let (min, max) = ticks.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
+        (lo.min(t), hi.max(t))
+    });
+    if !min.is_finite() {
+        return decades(l);
+    }
+    let (lo, hi) = (min.log10(), max.log10());
+    if hi - lo < 1e-9 {
+        (lo - 0.5, hi + 0.5)
+    } else {
+        (lo, hi)
+    }
+}
+
+/// Where the x axis is labelled: the explicit ticks, else each power of ten from `lo` to `hi`.
+fn x_tick_values(l: &Lines, lo: f64, hi: f64) -> Vec<f64> {
+    let explicit: Vec<f64> = l.x_ticks.iter().copied().filter(|t| *t > 0.0).collect();
+    if explicit.is_empty() {
+        ((lo as i32)..=(hi as i32)).map(|e| 10f64.powi(e)).collect()
+    } else {
+        explicit
+    }
 }
 
 /// The powers of ten the x axis spans: from the one at or below the smallest x to the one
@@ -347,18 +382,26 @@ fn line(out: &mut String, l: &Lines, s: &Line, px: &dyn Fn(f64) -> f64, py: &dyn
     } else {
         ""
     };
+    let markers = s.markers || pts.len() == 1;
     if pts.len() > 1 {
         let _ = write!(
             out,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2\"{dash}/>",
+            "<polyline class=\"mark\" points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2\"{dash}>",
             path.join(" "),
             c = color(s.color)
         );
+        if !markers {
+            let _ = write!(out, "<title>{}</title>", html(&s.name));
+        }
+        out.push_str("</polyline>");
+    }
+    if !markers {
+        return;
     }
     for &(x, y) in &pts {
         let _ = write!(
             out,
-            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{c}\"><title>{}</title></circle>",
+            "<circle class=\"mark\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{c}\"><title>{}</title></circle>",
             px(x),
             py(y),
             html(&format!(
