@@ -125,11 +125,12 @@ fn opt(v: Option<f64>, f: fn(f64) -> String) -> String {
 }
 
 /// Numbered footnotes, deduplicated by text.
-#[derive(Default)]
-struct Notes(Vec<String>);
+#[derive(Debug, Default)]
+pub struct Notes(pub Vec<String>);
 
 impl Notes {
-    fn add(&mut self, note: &Option<String>) -> Vec<usize> {
+    /// The footnote numbers (1-based) of `note` (none if it is empty), adding it if new.
+    pub fn add(&mut self, note: &Option<String>) -> Vec<usize> {
         match note.as_deref().map(str::trim) {
             Some(n) if !n.is_empty() => {
                 let i = match self.0.iter().position(|x| x == n) {

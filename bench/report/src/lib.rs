@@ -12,6 +12,7 @@ pub mod html;
 pub mod load;
 pub mod markdown;
 pub mod model;
+pub mod net;
 pub mod svg;
 
 use std::collections::BTreeMap;

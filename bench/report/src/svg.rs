@@ -279,13 +279,14 @@ pub fn lines(l: &Lines) -> String {
     let mut out = String::new();
     open(&mut out, height, &l.title);
     out.push_str(&body);
+    let explicit = !l.x_ticks.is_empty();
     for tick in x_tick_values(l, lo, hi) {
         let x = px(tick);
         let _ = write!(
             out,
             "<line x1=\"{x:.1}\" y1=\"{top}\" x2=\"{x:.1}\" y2=\"{y2}\" stroke=\"#ddd\"/>\
              <text x=\"{x:.1}\" y=\"{ty}\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
-            compact(tick),
+            tick_label(tick, explicit),
             y2 = top + plot_h,
             ty = top + plot_h + 14.0
         );
@@ -334,6 +335,16 @@ fn x_range(l: &Lines) -> (f64, f64) {
         (lo - 0.5, hi + 0.5)
     } else {
         (lo, hi)
+    }
+}
+
+/// An x tick's label: explicit whole ticks below 100,000 as they are (`1024`, not `1.02k`),
+/// others compact.
+fn tick_label(tick: f64, explicit: bool) -> String {
+    if explicit && tick.fract() == 0.0 && tick < 1e5 {
+        format!("{tick}")
+    } else {
+        compact(tick)
     }
 }
 
