@@ -6,18 +6,21 @@
 # 1. builds the compiler with cargo unless $BITWIRE names one;
 # 2. generates Go (with JSON) for every testdata/vectors/*.bw and examples/game.bw;
 # 3. gofmt -l and go vet on the runtime (with bwnet and the bwws module), the generated
-#    code, the runner, the go-mc peer, the bench and the examples (vet also builds the
-#    example programs); staticcheck (pinned, every check) on the runtime, bwws, the
-#    examples and the generated code;
+#    code, the runner, the go-mc peer, the bench, the network benchmark's server and
+#    the examples (vet also builds the example programs and the server); staticcheck
+#    (pinned, every check) on the runtime, bwws, the examples, the network
+#    benchmark's server and the generated code;
 # 4. go test -race on the runtime and bwws (real 127.0.0.1 sockets);
 # 5. the conformance tests: every vector case (the frame vectors too), the allocation
 #    checks (0 allocs/op), the differential corpus ($BITWIRE_DIFF_CORPUS, else the
 #    small sample in testdata/), go-mc interop and the network faults, and short fuzz
 #    runs of the decoders and the frame reader ($BITWIRE_FUZZ_TIME each, default 15s);
 #    the go-mc peer's own tests;
-# 6. the committed examples/go/game/game.go and examples/net/go/arena/arena.go are
-#    what the examples' go:generate lines generate today, the networking example's
-#    Go clients work against its Go server, the benchmark's own tests pass, the
+# 6. the committed examples/go/game/game.go, examples/net/go/arena/arena.go and
+#    bench/net/go/netbench/netbench.go are what their go:generate lines generate
+#    today, the networking example's Go clients work against its Go server, the
+#    network benchmark's Go server answers over 127.0.0.1 (both shapes, 0 allocs per
+#    packet), the benchmark's own tests pass, the
 #    packet64 and verify benchmarks run in --quick mode and the connection benchmarks
 #    briefly (0 allocs/op).
 #
@@ -46,7 +49,7 @@ step "generate Go for every vector suite and examples/game.bw"
 (cd conformance/go && go run ./internal/gen)
 
 step "gofmt -l (runtime, generated code, runner, go-mc peer, bench, examples)"
-unformatted=$(gofmt -l runtime/go conformance/go conformance/peers bench/go examples/go examples/net/go)
+unformatted=$(gofmt -l runtime/go conformance/go conformance/peers bench/go bench/net/go examples/go examples/net/go)
 if [[ -n "$unformatted" ]]; then
   echo "not gofmt-formatted:" >&2
   echo "$unformatted" >&2
@@ -59,6 +62,7 @@ step "go vet"
 (cd conformance/go && go vet ./...)
 (cd conformance/peers/gomc && go vet ./...)
 (cd bench/go && go vet ./...)
+(cd bench/net/go && go vet ./... && go build -o /dev/null ./...)
 (cd examples/go && go vet ./... && go build -o /dev/null .)
 (cd examples/net/go && go vet ./... && go build -o /dev/null ./...)
 
@@ -72,13 +76,14 @@ fi
 (cd runtime/go/bwws && "$tools/bin/staticcheck" -checks all ./...)
 (cd examples/go && "$tools/bin/staticcheck" -checks all ./...)
 (cd examples/net/go && "$tools/bin/staticcheck" -checks all ./...)
+(cd bench/net/go && "$tools/bin/staticcheck" -checks all ./...)
 # staticcheck skips files marked "Code generated ... DO NOT EDIT." (they are not for
 # people to fix), so the generated code is checked in a copy whose first line says
 # otherwise: every vector suite, the Go-only schemas, the example and pod, with --json
 # and the default package names.
 sc="$tmp/staticcheck"
 mkdir -p "$sc"
-for schema in testdata/vectors/*.bw testdata/vectors/frames/frames.bw conformance/go/testdata/*.bw examples/game.bw examples/net/arena.bw bench/schemas/pod.bw; do
+for schema in testdata/vectors/*.bw testdata/vectors/frames/frames.bw conformance/go/testdata/*.bw examples/game.bw examples/net/arena.bw bench/net/netbench.bw bench/schemas/pod.bw; do
   pkg=$(basename "$schema" .bw | tr -cd 'a-z0-9')
   "$BITWIRE" gen --lang go --json --out "$sc/$pkg" "$schema" >/dev/null
 done
@@ -138,6 +143,18 @@ if ! diff -u examples/net/go/arena/arena.go "$tmp/fresh/examples/net/go/arena/ar
   exit 1
 fi
 (cd examples/net/go && go test -count=1 ./...)
+# The network benchmark's Go server: the same check of its go:generate line, then its
+# test (both shapes over 127.0.0.1, the served line, 0 allocs per packet).
+mkdir -p "$tmp/fresh/bench/net"
+cp -r bench/net/go bench/net/netbench.bw "$tmp/fresh/bench/net/"
+rm "$tmp/fresh/bench/net/go/netbench/netbench.go"
+(cd "$tmp/fresh/bench/net/go" && PATH="$tmp/bin:$PATH" go generate ./...)
+if ! diff -u bench/net/go/netbench/netbench.go "$tmp/fresh/bench/net/go/netbench/netbench.go"; then
+  echo "bench/net/go/netbench/netbench.go is stale: regenerate it with" >&2
+  echo "  (cd bench/net/go && go generate ./...)   # bitwire on PATH" >&2
+  exit 1
+fi
+(cd bench/net/go && go test -count=1 ./...)
 (cd bench/go && go test -count=1 ./... && go run ./cmd/packet64 --quick && go run ./cmd/verify --quick)
 (cd bench/go && go test -run '^$' -bench 'Frame|Conn' -benchtime 20000x -benchmem . | grep -E '^(Benchmark|ok)')
 
