@@ -1,0 +1,382 @@
+//! The orchestrator: the command line of `netbench`, and the run of the matrix — every
+//! selected server started in turn, every cell (mode × connections × size) driven
+//! against it, its `served` line checked, `results.json` rewritten after each server.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::cli::Args;
+use crate::driver::{CellSpec, Driver, Mode, Outcome};
+use crate::packet::SIZES;
+use crate::results::{self, CellRecord, Results, Server, Settings};
+use crate::servers::{self, Kind, Programs, ServerDef};
+use crate::{machine, stats, sys};
+
+/// `netbench`'s usage.
+pub const USAGE: &str = "usage: netbench [--quick | --tiny] [--servers a,b,...] [--sizes 8,64,...]
+       [--connections 1,4,...] [--modes pingpong,pipeline] [--packets N] [--warmup N]
+       [--window N] [--timeout SECONDS] [--out DIR] [--root DIR]
+  full matrix: sizes 8..1024, connections 1,4,32,128, both modes, 5000 packets
+    (+ 500 warm-up) per connection -> bench/results/<date>/net/
+  --quick: sizes 8,256, connections 1,4,32, 1000 packets -> target/netbench/quick/
+  --tiny (CI): size 64, connections 1,4, 200 packets -> target/netbench/tiny/
+  servers: rust-mt rust-ct rust-raw go go-raw node node-raw bun bun-raw deno deno-raw mcproto
+  env: NETBENCH_GO, NODE, BUN, DENO (the programs; see bench/net/README.md)";
+
+/// Fewest packets per second a cell may average before its default timeout.
+const SLOWEST_PPS: u64 = 5_000;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Server ids, in order.
+    pub servers: Vec<String>,
+    /// Packet sizes.
+    pub sizes: Vec<usize>,
+    /// Connection counts.
+    pub connections: Vec<usize>,
+    /// Modes.
+    pub modes: Vec<Mode>,
+    /// Measured packets per connection.
+    pub packets: u32,
+    /// Warm-up packets per connection.
+    pub warmup: u32,
+    /// Pipeline window.
+    pub window: u32,
+    /// A fixed per-cell timeout (default: 60 s, or longer for big cells).
+    pub timeout: Option<Duration>,
+    /// Where results.json and the logs go.
+    pub out: PathBuf,
+    /// The repository (the servers' relative paths start there).
+    pub root: PathBuf,
+    /// A smaller matrix than the full one.
+    pub quick: bool,
+}
+
+impl Options {
+    /// Parses `netbench`'s arguments (without the program name).
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+        let valued = [
+            "servers",
+            "sizes",
+            "connections",
+            "modes",
+            "packets",
+            "warmup",
+            "window",
+            "timeout",
+            "out",
+            "root",
+        ];
+        let a = Args::parse(args, &valued, &["quick", "tiny"])?;
+        let (quick, tiny) = (a.has("quick"), a.has("tiny"));
+        if quick && tiny {
+            return Err("--quick and --tiny exclude each other".into());
+        }
+        let (sizes, connections, packets) = if tiny {
+            (vec![64], vec![1, 4], 200)
+        } else if quick {
+            (vec![8, 256], vec![1, 4, 32], 1000)
+        } else {
+            (SIZES.to_vec(), vec![1, 4, 32, 128], 5000)
+        };
+        let all: Vec<String> = servers::table(&Programs::from_env())
+            .iter()
+            .map(|s| s.id.to_string())
+            .collect();
+        let packets = a.parsed("packets")?.unwrap_or(packets);
+        let root = match a.get("root") {
+            Some(r) => PathBuf::from(r),
+            None => find_root()?,
+        };
+        let date = &results::rfc3339(SystemTime::now())[..10];
+        let out = match (a.get("out"), tiny, quick) {
+            (Some(o), _, _) => PathBuf::from(o),
+            (None, true, _) => root.join("target/netbench/tiny"),
+            (None, _, true) => root.join("target/netbench/quick"),
+            (None, _, _) => root.join(format!("bench/results/{date}/net")),
+        };
+        let options = Options {
+            servers: a.list("servers")?.unwrap_or(all.clone()),
+            sizes: a.list("sizes")?.unwrap_or(sizes),
+            connections: a.list("connections")?.unwrap_or(connections),
+            modes: a.list("modes")?.unwrap_or(Mode::ALL.to_vec()),
+            packets,
+            warmup: a.parsed("warmup")?.unwrap_or(packets / 10),
+            window: a.parsed("window")?.unwrap_or(32),
+            timeout: a.parsed::<f64>("timeout")?.map(Duration::from_secs_f64),
+            out,
+            root,
+            quick: quick || tiny,
+        };
+        if let Some(bad) = options.servers.iter().find(|s| !all.contains(s)) {
+            return Err(format!("no server {bad:?} (servers: {})", all.join(", ")));
+        }
+        for &size in &options.sizes {
+            crate::packet::data_len(size)?;
+        }
+        if options.connections.contains(&0) || options.packets == 0 || options.window == 0 {
+            return Err("connections, packets and window must be at least 1".into());
+        }
+        Ok(options)
+    }
+
+    fn cells(&self) -> impl Iterator<Item = (Mode, usize, usize)> + '_ {
+        self.modes.iter().flat_map(move |&m| {
+            self.connections
+                .iter()
+                .flat_map(move |&c| self.sizes.iter().map(move |&s| (m, c, s)))
+        })
+    }
+
+    /// Packets (warm-up included) of a cell with `connections`.
+    fn cell_packets(&self, connections: usize) -> u64 {
+        connections as u64 * u64::from(self.warmup + self.packets)
+    }
+
+    fn timeout(&self, connections: usize) -> Duration {
+        let slow = Duration::from_secs(self.cell_packets(connections) / SLOWEST_PPS);
+        self.timeout
+            .unwrap_or_else(|| slow.max(Duration::from_secs(60)))
+    }
+}
+
+/// The repository root: the nearest directory upwards holding `bench/net/README.md`.
+fn find_root() -> Result<PathBuf, String> {
+    let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+    cwd.ancestors()
+        .find(|d| d.join("bench/net/README.md").is_file())
+        .map(Path::to_path_buf)
+        .ok_or_else(|| "not inside the bitwire repository: give --root".to_string())
+}
+
+/// Progress and the time left, on stderr and in `logs/progress.log`.
+struct Progress {
+    start: Instant,
+    cells: usize,
+    done: usize,
+    packets: u64,
+    packets_done: u64,
+    log: Option<std::fs::File>,
+}
+
+impl Progress {
+    fn line(&mut self, cell_packets: u64, what: &str) {
+        self.done += 1;
+        self.packets_done += cell_packets;
+        let elapsed = self.start.elapsed();
+        let left = elapsed.as_secs_f64() / self.packets_done.max(1) as f64
+            * (self.packets - self.packets_done) as f64;
+        let line = format!(
+            "[{}/{} {}] {what} (~{} left)",
+            self.done,
+            self.cells,
+            mmss(elapsed.as_secs_f64()),
+            mmss(left)
+        );
+        eprintln!("{line}");
+        if let Some(log) = &mut self.log {
+            let _ = writeln!(log, "{line}");
+        }
+    }
+}
+
+fn mmss(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    format!("{:02}:{:02}", s / 60, s % 60)
+}
+
+/// Runs the matrix and writes `results.json`; returns whether every cell and every
+/// server's `served` check passed.
+pub fn run(opts: &Options) -> Result<bool, String> {
+    let started = SystemTime::now();
+    let programs = Programs::from_env();
+    let table = servers::table(&programs);
+    let selected: Vec<&ServerDef> = opts
+        .servers
+        .iter()
+        .filter_map(|id| table.iter().find(|s| s.id == id))
+        .collect();
+    let pin = sys::cores() >= 2;
+    let pinning = if pin {
+        sys::pin_to_core(1)?;
+        "server: core 0 (taskset -c 0), driver: core 1 (sched_setaffinity)".to_string()
+    } else {
+        "none: one core, shared by the server and the driver".to_string()
+    };
+    let logs = opts.out.join("logs");
+    std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
+    let runtimes: Vec<&str> = selected.iter().map(|s| s.runtime).collect();
+    let mut results = Results {
+        schema: results::SCHEMA,
+        quick: opts.quick,
+        started: results::rfc3339(started),
+        seconds: 0.0,
+        machine: machine::describe(&opts.root, &programs, &runtimes, &pinning),
+        settings: Settings {
+            warmup: opts.warmup,
+            packets: opts.packets,
+            window: opts.window,
+            sizes: opts.sizes.clone(),
+            connections: opts.connections.clone(),
+            modes: opts.modes.iter().map(|m| m.name()).collect(),
+        },
+        servers: Vec::new(),
+        cells: Vec::new(),
+    };
+    let per_server: u64 = opts.cells().map(|(_, c, _)| opts.cell_packets(c)).sum();
+    let mut progress = Progress {
+        start: Instant::now(),
+        cells: selected.len() * opts.cells().count(),
+        done: 0,
+        packets: per_server * selected.len() as u64,
+        packets_done: 0,
+        log: servers::append(&logs.join("progress.log")).ok(),
+    };
+    let driver = Driver::new().map_err(|e| format!("cannot start the driver's runtime: {e}"))?;
+    let mut ok = true;
+    for def in selected {
+        let (server, cells) = run_server(opts, def, pin, &driver, &mut progress);
+        ok &= server.error.is_none() && cells.iter().all(|c| c.errors == 0);
+        results.servers.push(server);
+        results.cells.extend(cells);
+        results.seconds =
+            (started.elapsed().unwrap_or_default().as_secs_f64() * 10.0).round() / 10.0;
+        write_results(&opts.out, &results)?;
+    }
+    Ok(ok)
+}
+
+/// Starts `def`, runs every cell against it and stops it.
+fn run_server(
+    opts: &Options,
+    def: &ServerDef,
+    pin: bool,
+    driver: &Driver,
+    progress: &mut Progress,
+) -> (Server, Vec<CellRecord>) {
+    let mut server = Server {
+        id: def.id,
+        runtime: def.runtime,
+        kind: def.kind.name(),
+        baseline: def.baseline,
+        label: def.label,
+        command: def.command.clone(),
+        served: None,
+        error: None,
+    };
+    let log = opts.out.join("logs").join(format!("{}.log", def.id));
+    let mut running = match servers::start(def, &opts.root, pin, &log) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            let e = format!("the server did not start: {e}");
+            eprintln!("{}: {e}", def.id);
+            server.error = Some(e);
+            None
+        }
+    };
+    let mut cells = Vec::new();
+    let mut expected = 0;
+    for (mode, connections, size) in opts.cells() {
+        let spec = CellSpec {
+            addr: running
+                .as_ref()
+                .map_or(([127, 0, 0, 1], 0).into(), |r| r.addr),
+            mode,
+            connections,
+            size,
+            warmup: opts.warmup,
+            packets: opts.packets,
+            window: opts.window,
+            reply_id: def.kind.reply_id(),
+            timeout: opts.timeout(connections),
+            server_pid: running.as_ref().map(|r| r.pid),
+        };
+        let outcome = match &running {
+            Some(_) => driver.run(&spec),
+            None => Outcome {
+                error: server.error.clone(),
+                ..Outcome::default()
+            },
+        };
+        if outcome.error.is_none() {
+            expected += opts.cell_packets(connections);
+        }
+        let record = record(def, &spec, outcome);
+        let what = match &record.error {
+            None => format!(
+                "{:.0} pps, p99 {:.1} µs",
+                record.pps,
+                record.latency_us.as_ref().map_or(0.0, |l| l.p99)
+            ),
+            Some(e) => format!("ERROR {e}"),
+        };
+        let label = format!("{} {} {connections} {size}", def.id, mode.name());
+        progress.line(opts.cell_packets(connections), &format!("{label}: {what}"));
+        cells.push(record);
+    }
+    if let Some(r) = running.take() {
+        let all_ok = cells.iter().all(|c| c.errors == 0);
+        match r.stop() {
+            Ok(s) => {
+                server.served = Some(format!("served {} packets, {} errors", s.packets, s.errors));
+                if s.errors != 0 {
+                    server.error = Some(format!("the server counted {} errors", s.errors));
+                } else if all_ok && def.kind != Kind::Raw && s.packets != expected {
+                    server.error = Some(format!(
+                        "served {} packets, the driver sent {expected}",
+                        s.packets
+                    ));
+                }
+            }
+            Err(e) => server.error = Some(format!("the server did not stop cleanly: {e}")),
+        }
+        if let Some(e) = &server.error {
+            eprintln!("{}: {e}", def.id);
+        }
+    }
+    (server, cells)
+}
+
+/// The record of a cell from what the driver measured.
+fn record(def: &ServerDef, spec: &CellSpec, mut o: Outcome) -> CellRecord {
+    let ok = o.error.is_none();
+    let per_packet = |d: Duration| {
+        let us = d.as_secs_f64() * 1e6 / o.packets.max(1) as f64;
+        (us * 1000.0).round() / 1000.0
+    };
+    CellRecord {
+        server: def.id,
+        mode: spec.mode.name(),
+        connections: spec.connections,
+        size: spec.size,
+        frame_bytes: o.frame_bytes,
+        packets: o.packets,
+        seconds: (o.seconds * 1e6).round() / 1e6,
+        pps: if ok && o.seconds > 0.0 {
+            (o.packets as f64 / o.seconds * 10.0).round() / 10.0
+        } else {
+            0.0
+        },
+        latency_us: if ok {
+            stats::summarize(&mut o.latencies_ns)
+        } else {
+            None
+        },
+        server_cpu_us_per_packet: o.server_cpu.filter(|_| ok).map(per_packet),
+        driver_cpu_us_per_packet: Some(o.driver_cpu).filter(|_| ok).map(per_packet),
+        bytes_sent: o.bytes_sent,
+        bytes_received: o.bytes_received,
+        errors: u32::from(!ok),
+        error: o.error,
+    }
+}
+
+/// Writes `out/results.json` whole (a temporary file renamed over it).
+fn write_results(out: &Path, results: &Results) -> Result<(), String> {
+    let json = serde_json::to_string_pretty(results).map_err(|e| e.to_string())?;
+    let tmp = out.join("results.json.tmp");
+    std::fs::write(&tmp, json + "\n").map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, out.join("results.json")).map_err(|e| e.to_string())
+}
