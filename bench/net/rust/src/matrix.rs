@@ -248,6 +248,9 @@ pub fn run(opts: &Options) -> Result<bool, String> {
     Ok(ok)
 }
 
+/// Consecutive timed-out cells after which a server's remaining cells are not run.
+const TIMEOUTS_TO_GIVE_UP: u32 = 2;
+
 /// Starts `def`, runs every cell against it and stops it.
 fn run_server(
     opts: &Options,
@@ -276,8 +279,42 @@ fn run_server(
             None
         }
     };
+    let (cells, expected) = run_cells(opts, def, running.as_mut(), &server.error, driver, progress);
+    if let Some(r) = running {
+        let all_ok = cells.iter().all(|c| c.errors == 0);
+        match r.stop() {
+            Ok(s) => {
+                server.served = Some(format!("served {} packets, {} errors", s.packets, s.errors));
+                if s.errors != 0 {
+                    server.error = Some(format!("the server counted {} errors", s.errors));
+                } else if all_ok && def.kind != Kind::Raw && s.packets != expected {
+                    let e = format!("served {} packets, the driver sent {expected}", s.packets);
+                    server.error = Some(e);
+                }
+            }
+            Err(e) => server.error = Some(format!("the server did not stop cleanly: {e}")),
+        }
+        if let Some(e) = &server.error {
+            eprintln!("{}: {e}", def.id);
+        }
+    }
+    (server, cells)
+}
+
+/// Every cell of the matrix against `running` (each an error when it is `None`, with
+/// `not_started`); returns the records and the packets the server answered.
+fn run_cells(
+    opts: &Options,
+    def: &ServerDef,
+    mut running: Option<&mut servers::Running>,
+    not_started: &Option<String>,
+    driver: &Driver,
+    progress: &mut Progress,
+) -> (Vec<CellRecord>, u64) {
     let mut cells = Vec::new();
     let mut expected = 0;
+    let mut skip = not_started.clone();
+    let mut timeouts = 0;
     for (mode, connections, size) in opts.cells() {
         let spec = CellSpec {
             addr: running
@@ -293,15 +330,33 @@ fn run_server(
             timeout: opts.timeout(connections),
             server_pid: running.as_ref().map(|r| r.pid),
         };
-        let outcome = match &running {
-            Some(_) => driver.run(&spec),
-            None => Outcome {
-                error: server.error.clone(),
+        let outcome = match &skip {
+            None => driver.run(&spec),
+            Some(reason) => Outcome {
+                error: Some(reason.clone()),
                 ..Outcome::default()
             },
         };
-        if outcome.error.is_none() {
-            expected += opts.cell_packets(connections);
+        match &outcome.error {
+            None => {
+                expected += opts.cell_packets(connections);
+                timeouts = 0;
+            }
+            Some(e) if skip.is_none() => {
+                timeouts = if e.starts_with("timed out") {
+                    timeouts + 1
+                } else {
+                    0
+                };
+                if let Some(status) = running.as_mut().and_then(|r| r.exited()) {
+                    skip = Some(format!("not run: the server exited ({status})"));
+                } else if timeouts >= TIMEOUTS_TO_GIVE_UP {
+                    skip = Some(format!(
+                        "not run: the server timed out in {timeouts} cells in a row"
+                    ));
+                }
+            }
+            Some(_) => {}
         }
         let record = record(def, &spec, outcome);
         let what = match &record.error {
@@ -316,27 +371,7 @@ fn run_server(
         progress.line(opts.cell_packets(connections), &format!("{label}: {what}"));
         cells.push(record);
     }
-    if let Some(r) = running.take() {
-        let all_ok = cells.iter().all(|c| c.errors == 0);
-        match r.stop() {
-            Ok(s) => {
-                server.served = Some(format!("served {} packets, {} errors", s.packets, s.errors));
-                if s.errors != 0 {
-                    server.error = Some(format!("the server counted {} errors", s.errors));
-                } else if all_ok && def.kind != Kind::Raw && s.packets != expected {
-                    server.error = Some(format!(
-                        "served {} packets, the driver sent {expected}",
-                        s.packets
-                    ));
-                }
-            }
-            Err(e) => server.error = Some(format!("the server did not stop cleanly: {e}")),
-        }
-        if let Some(e) = &server.error {
-            eprintln!("{}: {e}", def.id);
-        }
-    }
-    (server, cells)
+    (cells, expected)
 }
 
 /// The record of a cell from what the driver measured.

@@ -358,6 +358,11 @@ impl Running {
         Ok(served)
     }
 
+    /// How the process ended, if it has.
+    pub fn exited(&mut self) -> Option<String> {
+        self.child.try_wait().ok().flatten().map(|s| s.to_string())
+    }
+
     /// Waits up to `timeout` for the process to exit, then kills it; says how it ended.
     fn wait_exit(&mut self, timeout: Duration) -> String {
         let deadline = Instant::now() + timeout;

@@ -208,3 +208,23 @@ fn a_silent_server_times_out() {
     assert_eq!(e, "timed out after 300ms with 0 of 90 replies");
     assert!(took < Duration::from_secs(10), "{took:?}");
 }
+
+#[test]
+fn netserver_stops_on_sigterm() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_netserver"))
+        .args(["--shape", "ct", "--addr", "127.0.0.1:0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let listening = lines.next().unwrap().unwrap();
+    assert!(listening.starts_with("listening 127.0.0.1:"), "{listening}");
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: kill with a pid of our own child and a valid signal number.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    assert_eq!(lines.next().unwrap().unwrap(), "served 0 packets, 0 errors");
+    assert!(child.wait().unwrap().success());
+}

@@ -6,15 +6,25 @@ use std::process::Command;
 
 use serde_json::Value;
 
+fn scratch(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("netbench-run-{name}"))
+}
+
 /// Runs `netbench --tiny` with `servers` into a fresh directory; returns its exit code
 /// and results.json.
 fn netbench(name: &str, servers: &str, go: &str) -> (i32, Value) {
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("netbench-run-{name}"));
+    netbench_with(name, &["--servers", servers], &[("NETBENCH_GO", go)])
+}
+
+fn netbench_with(name: &str, args: &[&str], env: &[(&str, &str)]) -> (i32, Value) {
+    let out = scratch(name);
     let _ = std::fs::remove_dir_all(&out);
     let status = Command::new(env!("CARGO_BIN_EXE_netbench"))
-        .args(["--tiny", "--servers", servers, "--out"])
+        .arg("--tiny")
+        .args(args)
+        .arg("--out")
         .arg(&out)
-        .env("NETBENCH_GO", go)
+        .envs(env.iter().copied())
         .status()
         .unwrap();
     let json = std::fs::read_to_string(out.join("results.json")).unwrap();
@@ -128,4 +138,82 @@ fn bad_usage_exits_2() {
             .unwrap();
         assert_eq!(status.code(), Some(2), "{args:?}");
     }
+}
+
+/// A "Go server" that is a shell script: it says it listens on the port of a
+/// listener in this test that reads and never answers, then runs `rest`.
+fn silent_server(name: &str, rest: &str) -> (String, String) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            std::thread::spawn(move || std::io::copy(&mut stream, &mut std::io::sink()));
+        }
+    });
+    let dir = scratch(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.with_extension("sh");
+    let text = format!("#!/bin/sh\necho \"listening 127.0.0.1:$FAKE_PORT\"\n{rest}\n");
+    std::fs::write(&script, text).unwrap();
+    let chmod = Command::new("chmod")
+        .arg("+x")
+        .arg(&script)
+        .status()
+        .unwrap();
+    assert!(chmod.success());
+    (script.display().to_string(), port)
+}
+
+fn errors(r: &Value) -> Vec<String> {
+    let cells = r["cells"].as_array().unwrap();
+    cells
+        .iter()
+        .map(|c| c["error"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_server_that_never_answers_is_given_up() {
+    let rest = "cat > /dev/null\necho 'served 0 packets, 0 errors'";
+    let (script, port) = silent_server("hang", rest);
+    let args = ["--servers", "go", "--timeout", "0.2"];
+    let (code, r) = netbench_with(
+        "hang",
+        &args,
+        &[("NETBENCH_GO", &script), ("FAKE_PORT", &port)],
+    );
+    assert_eq!(code, 1);
+    let e = errors(&r);
+    assert!(
+        e[0].starts_with("timed out after 200ms with 0 of 220 replies"),
+        "{e:?}"
+    );
+    assert!(
+        e[1].starts_with("timed out after 200ms with 0 of 880 replies"),
+        "{e:?}"
+    );
+    assert_eq!(e[2], "not run: the server timed out in 2 cells in a row");
+    assert_eq!(e[3], e[2]);
+    assert_eq!(r["servers"][0]["served"], "served 0 packets, 0 errors");
+}
+
+#[test]
+fn a_server_that_exits_is_given_up() {
+    let (script, port) = silent_server("exits", "exit 3");
+    let args = ["--servers", "go", "--timeout", "0.2"];
+    let (code, r) = netbench_with(
+        "exits",
+        &args,
+        &[("NETBENCH_GO", &script), ("FAKE_PORT", &port)],
+    );
+    assert_eq!(code, 1);
+    let e = errors(&r);
+    assert!(e[0].starts_with("timed out"), "{e:?}");
+    assert_eq!(e[1], "not run: the server exited (exit status: 3)");
+    assert_eq!(e[3], e[1]);
+    let stop = r["servers"][0]["error"].as_str().unwrap();
+    assert!(
+        stop.starts_with("the server did not stop cleanly"),
+        "{stop}"
+    );
 }

@@ -96,8 +96,10 @@ async fn serve(shape: Shape, addr: &str, counts: Arc<Counts>) -> Result<(), Stri
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
-    println!("listening {local}");
+    // Watching SIGTERM starts before `listening`: a SIGTERM right after it stops the
+    // server cleanly instead of killing it.
     let stop = stopped()?;
+    println!("listening {local}");
     tokio::pin!(stop);
     loop {
         tokio::select! {
