@@ -10,7 +10,7 @@ use crate::cli::Args;
 use crate::driver::{CellSpec, Driver, Mode, Outcome};
 use crate::packet::SIZES;
 use crate::results::{self, CellRecord, Results, Server, Settings};
-use crate::servers::{self, Kind, Programs, ServerDef};
+use crate::servers::{self, Programs, ServerDef};
 use crate::{machine, stats, sys};
 
 /// `netbench`'s usage.
@@ -287,7 +287,7 @@ fn run_server(
                 server.served = Some(format!("served {} packets, {} errors", s.packets, s.errors));
                 if s.errors != 0 {
                     server.error = Some(format!("the server counted {} errors", s.errors));
-                } else if all_ok && def.kind != Kind::Raw && s.packets != expected {
+                } else if all_ok && s.packets != expected {
                     let e = format!("served {} packets, the driver sent {expected}", s.packets);
                     server.error = Some(e);
                 }

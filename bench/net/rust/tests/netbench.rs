@@ -94,6 +94,7 @@ fn tiny_matrix_with_a_server_that_does_not_start() {
     assert_eq!(servers[0]["served"], "served 2200 packets, 0 errors");
     assert_eq!(servers[0]["error"], Value::Null);
     assert_eq!(servers[1]["kind"], "raw");
+    assert_eq!(servers[1]["served"], "served 2200 packets, 0 errors");
     assert_eq!(servers[1]["error"], Value::Null);
     let go_error = servers[2]["error"].as_str().unwrap();
     assert!(

@@ -11,7 +11,8 @@
 //!   `Framed`; `Connection` would add a send queue and timers that a request/response
 //!   server does not need.
 //! - `raw`: a tokio multi-thread runtime echoing bytes (read into a buffer,
-//!   `write_all`), the cost floor; it sees no packets and prints `served 0 packets`.
+//!   `write_all`), the cost floor. It does not frame; its packets are the frames that
+//!   went through, counted by their Length prefixes without checking them.
 //!
 //! An error (a malformed frame, a Pong, a failed read or write) closes that connection
 //! and is counted; a connection the peer closes at a frame boundary is not an error.
@@ -25,6 +26,7 @@ use bitwire::frame::FrameSettings;
 use bitwire_net::{ConnError, MessageCodec};
 use bitwire_netbench::cli::Args;
 use bitwire_netbench::netbench::{Message, Pong};
+use bitwire_netbench::packet::FrameCounter;
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -109,7 +111,7 @@ async fn serve(shape: Shape, addr: &str, counts: Arc<Counts>) -> Result<(), Stri
                     let counts = counts.clone();
                     tokio::spawn(async move {
                         let result = match shape {
-                            Shape::Raw => echo(stream).await.map_err(|e| e.to_string()),
+                            Shape::Raw => echo(stream, &counts).await.map_err(|e| e.to_string()),
                             _ => answer(stream, &counts).await.map_err(|e| e.to_string()),
                         };
                         if let Err(e) = result {
@@ -185,15 +187,22 @@ async fn answer(stream: TcpStream, counts: &Counts) -> Result<(), ConnError> {
     SinkExt::<Message>::flush(&mut framed).await
 }
 
-/// One raw connection: bytes back as they come.
-async fn echo(mut stream: TcpStream) -> std::io::Result<()> {
+/// One raw connection: bytes back as they come. The frames that went through are
+/// counted by their Length prefixes, unchecked, before each write.
+async fn echo(mut stream: TcpStream, counts: &Counts) -> std::io::Result<()> {
     stream.set_nodelay(true)?;
     let mut buf = vec![0; RAW_BUFFER];
+    let mut counter = FrameCounter::default();
     loop {
         let n = stream.read(&mut buf).await?;
         if n == 0 {
             return Ok(());
         }
+        let before = counter.frames;
+        counter.scan(&buf[..n]);
+        counts
+            .packets
+            .fetch_add(counter.frames - before, Ordering::Relaxed);
         stream.write_all(&buf[..n]).await?;
     }
 }
