@@ -27,7 +27,7 @@ use crate::sys;
 const READ_BUFFER: usize = 64 * 1024;
 
 /// How a connection sends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// One packet in flight per connection (closed loop): latency.
     PingPong,

@@ -2,6 +2,7 @@
 //! selected server started in turn, every cell (mode × connections × size) driven
 //! against it, its `served` line checked, `results.json` rewritten after each server.
 
+use std::collections::{HashMap, VecDeque};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
@@ -151,28 +152,71 @@ fn find_root() -> Result<PathBuf, String> {
         .ok_or_else(|| "not inside the bitwire repository: give --root".to_string())
 }
 
-/// Progress and the time left, on stderr and in `logs/progress.log`.
+/// Progress and the time left, on stderr and in `logs/progress.log`. The time left is
+/// the packets of each cell still to run at the rate (wall seconds per packet) of the
+/// cells run so far with the same mode and connection count — their costs differ by
+/// 20× — or of all cells when none has run yet.
 struct Progress {
     start: Instant,
+    /// When the previous cell ended.
+    last: Instant,
     cells: usize,
     done: usize,
-    packets: u64,
-    packets_done: u64,
+    /// The cells still to run: mode, connections, packets.
+    left: VecDeque<(Mode, usize, u64)>,
+    /// Wall seconds and packets of the cells that ran, by mode and connections.
+    seen: HashMap<(Mode, usize), (f64, u64)>,
     log: Option<std::fs::File>,
 }
 
 impl Progress {
-    fn line(&mut self, cell_packets: u64, what: &str) {
+    fn new(opts: &Options, servers: usize, log: Option<std::fs::File>) -> Progress {
+        let plan: Vec<_> = opts
+            .cells()
+            .map(|(m, c, _)| (m, c, opts.cell_packets(c)))
+            .collect();
+        let left: VecDeque<_> = (0..servers).flat_map(|_| plan.iter().copied()).collect();
+        Progress {
+            start: Instant::now(),
+            last: Instant::now(),
+            cells: left.len(),
+            done: 0,
+            left,
+            seen: HashMap::new(),
+            log,
+        }
+    }
+
+    /// Reports the cell that just ended (`ran`: it ran to its end, so its time counts).
+    fn line(&mut self, ran: bool, what: &str) {
+        let now = Instant::now();
+        let took = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
         self.done += 1;
-        self.packets_done += cell_packets;
-        let elapsed = self.start.elapsed();
-        let left = elapsed.as_secs_f64() / self.packets_done.max(1) as f64
-            * (self.packets - self.packets_done) as f64;
+        if let Some((mode, connections, packets)) = self.left.pop_front() {
+            if ran {
+                let seen = self.seen.entry((mode, connections)).or_default();
+                *seen = (seen.0 + took, seen.1 + packets);
+            }
+        }
+        let all = self
+            .seen
+            .values()
+            .fold((0.0, 0), |(s, p), &(s2, p2)| (s + s2, p + p2));
+        let rate = |key| {
+            let (secs, packets) = self.seen.get(&key).copied().unwrap_or(all);
+            secs / packets.max(1) as f64
+        };
+        let left: f64 = self
+            .left
+            .iter()
+            .map(|&(m, c, packets)| rate((m, c)) * packets as f64)
+            .sum();
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let (done, cells) = (self.done, self.cells);
         let line = format!(
-            "[{}/{} {}] {what} (~{} left)",
-            self.done,
-            self.cells,
-            mmss(elapsed.as_secs_f64()),
+            "[{done}/{cells} {}] {what} (~{} left)",
+            mmss(elapsed),
             mmss(left)
         );
         eprintln!("{line}");
@@ -198,10 +242,14 @@ pub fn run(opts: &Options) -> Result<bool, String> {
         .iter()
         .filter_map(|id| table.iter().find(|s| s.id == id))
         .collect();
-    let pin = sys::cores() >= 2;
+    let cores = sys::cores();
+    let taskset = servers::taskset_works();
+    let pin = cores >= 2 && taskset;
     let pinning = if pin {
         sys::pin_to_core(1)?;
         "server: core 0 (taskset -c 0), driver: core 1 (sched_setaffinity)".to_string()
+    } else if cores >= 2 {
+        "none: taskset is missing; the server and the driver share the cores".to_string()
     } else {
         "none: one core, shared by the server and the driver".to_string()
     };
@@ -225,15 +273,8 @@ pub fn run(opts: &Options) -> Result<bool, String> {
         servers: Vec::new(),
         cells: Vec::new(),
     };
-    let per_server: u64 = opts.cells().map(|(_, c, _)| opts.cell_packets(c)).sum();
-    let mut progress = Progress {
-        start: Instant::now(),
-        cells: selected.len() * opts.cells().count(),
-        done: 0,
-        packets: per_server * selected.len() as u64,
-        packets_done: 0,
-        log: servers::append(&logs.join("progress.log")).ok(),
-    };
+    let log = servers::append(&logs.join("progress.log")).ok();
+    let mut progress = Progress::new(opts, selected.len(), log);
     let driver = Driver::new().map_err(|e| format!("cannot start the driver's runtime: {e}"))?;
     let mut ok = true;
     for def in selected {
@@ -368,7 +409,7 @@ fn run_cells(
             Some(e) => format!("ERROR {e}"),
         };
         let label = format!("{} {} {connections} {size}", def.id, mode.name());
-        progress.line(opts.cell_packets(connections), &format!("{label}: {what}"));
+        progress.line(record.error.is_none(), &format!("{label}: {what}"));
         cells.push(record);
     }
     (cells, expected)

@@ -262,6 +262,17 @@ pub const START_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a server may take to print `served` and exit once its stdin is closed.
 pub const STOP_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Whether `taskset` (util-linux) runs here, to pin the servers.
+pub fn taskset_works() -> bool {
+    Command::new("taskset")
+        .args(["-c", "0", "true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 /// Starts `def` in `root` with `--addr 127.0.0.1:0`, under `taskset -c 0` when `pin`;
 /// its stderr and stdout go to `log`. Returns once it listens.
 pub fn start(def: &ServerDef, root: &Path, pin: bool, log: &Path) -> Result<Running, String> {
