@@ -16,6 +16,7 @@ pub mod machine;
 pub mod matrix;
 pub mod packet;
 pub mod results;
+pub mod serverrun;
 pub mod servers;
 pub mod stats;
 pub mod sys;

@@ -1,6 +1,9 @@
 //! The orchestrator: the command line of `netbench`, and the run of the matrix — every
 //! selected server started in turn, every cell (mode × connections × size) driven
 //! against it, its `served` line checked, `results.json` rewritten after each server.
+//! With `--interleave` every server is started first and each cell is run against every
+//! server in turn, so that the figures compared in the report (a server against its raw
+//! baseline) are measured seconds apart even when the machine's load drifts.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
@@ -8,20 +11,22 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::cli::Args;
-use crate::driver::{CellSpec, Driver, Mode, Outcome};
+use crate::driver::{Driver, Mode};
 use crate::packet::SIZES;
-use crate::results::{self, CellRecord, Results, Server, Settings};
+use crate::results::{self, Results, Settings};
+use crate::serverrun::{CellPlan, ServerRun};
 use crate::servers::{self, Programs, ServerDef};
-use crate::{machine, stats, sys};
+use crate::{machine, sys};
 
 /// `netbench`'s usage.
 pub const USAGE: &str = "usage: netbench [--quick | --tiny] [--servers a,b,...] [--sizes 8,64,...]
        [--connections 1,4,...] [--modes pingpong,pipeline] [--packets N] [--warmup N]
-       [--window N] [--timeout SECONDS] [--out DIR] [--root DIR]
+       [--window N] [--timeout SECONDS] [--interleave] [--out DIR] [--root DIR]
   full matrix: sizes 8..1024, connections 1,4,32,128, both modes, 5000 packets
     (+ 500 warm-up) per connection -> bench/results/<date>/net/
   --quick: sizes 8,256, connections 1,4,32, 1000 packets -> target/netbench/quick/
   --tiny (CI): size 64, connections 1,4, 200 packets -> target/netbench/tiny/
+  --interleave: start every server first, run each cell against each server in turn
   servers: rust-mt rust-ct rust-raw go go-raw node node-raw bun bun-raw deno deno-raw mcproto
   env: NETBENCH_GO, NODE, BUN, DENO (the programs; see bench/net/README.md)";
 
@@ -53,6 +58,8 @@ pub struct Options {
     pub root: PathBuf,
     /// A smaller matrix than the full one.
     pub quick: bool,
+    /// All servers at once, each cell against each server in turn.
+    pub interleave: bool,
 }
 
 impl Options {
@@ -70,7 +77,7 @@ impl Options {
             "out",
             "root",
         ];
-        let a = Args::parse(args, &valued, &["quick", "tiny"])?;
+        let a = Args::parse(args, &valued, &["quick", "tiny", "interleave"])?;
         let (quick, tiny) = (a.has("quick"), a.has("tiny"));
         if quick && tiny {
             return Err("--quick and --tiny exclude each other".into());
@@ -110,6 +117,7 @@ impl Options {
             out,
             root,
             quick: quick || tiny,
+            interleave: a.has("interleave"),
         };
         if let Some(bad) = options.servers.iter().find(|s| !all.contains(s)) {
             return Err(format!("no server {bad:?} (servers: {})", all.join(", ")));
@@ -123,12 +131,25 @@ impl Options {
         Ok(options)
     }
 
-    fn cells(&self) -> impl Iterator<Item = (Mode, usize, usize)> + '_ {
-        self.modes.iter().flat_map(move |&m| {
-            self.connections
-                .iter()
-                .flat_map(move |&c| self.sizes.iter().map(move |&s| (m, c, s)))
-        })
+    /// The cells of the matrix, modes outermost, sizes innermost.
+    fn cells(&self) -> Vec<CellPlan> {
+        let mut cells = Vec::new();
+        for &mode in &self.modes {
+            for &connections in &self.connections {
+                for &size in &self.sizes {
+                    cells.push(CellPlan {
+                        mode,
+                        connections,
+                        size,
+                        warmup: self.warmup,
+                        packets: self.packets,
+                        window: self.window,
+                        timeout: self.timeout(connections),
+                    });
+                }
+            }
+        }
+        cells
     }
 
     /// Packets (warm-up included) of a cell with `connections`.
@@ -171,11 +192,18 @@ struct Progress {
 
 impl Progress {
     fn new(opts: &Options, servers: usize, log: Option<std::fs::File>) -> Progress {
-        let plan: Vec<_> = opts
-            .cells()
-            .map(|(m, c, _)| (m, c, opts.cell_packets(c)))
-            .collect();
-        let left: VecDeque<_> = (0..servers).flat_map(|_| plan.iter().copied()).collect();
+        let cell = |c: CellPlan| (c.mode, c.connections, opts.cell_packets(c.connections));
+        let left: VecDeque<_> = if opts.interleave {
+            let cells = opts.cells().into_iter();
+            cells
+                .flat_map(|c| (0..servers).map(move |_| cell(c)))
+                .collect()
+        } else {
+            let cells = opts.cells();
+            (0..servers)
+                .flat_map(|_| cells.iter().map(|&c| cell(c)))
+                .collect()
+        };
         Progress {
             start: Instant::now(),
             last: Instant::now(),
@@ -226,6 +254,24 @@ impl Progress {
     }
 }
 
+impl Progress {
+    /// Runs `plan` against `run` and reports it.
+    fn cell(&mut self, run: &mut ServerRun, plan: &CellPlan, driver: &Driver) {
+        let record = run.run_cell(plan, driver);
+        let what = match &record.error {
+            None => format!(
+                "{:.0} pps, p99 {:.1} µs",
+                record.pps,
+                record.latency_us.as_ref().map_or(0.0, |l| l.p99)
+            ),
+            Some(e) => format!("ERROR {e}"),
+        };
+        let (mode, connections, size) = (record.mode, record.connections, record.size);
+        let line = format!("{} {mode} {connections} {size}: {what}", record.server);
+        self.line(record.error.is_none(), &line);
+    }
+}
+
 fn mmss(seconds: f64) -> String {
     let s = seconds.round() as u64;
     format!("{:02}:{:02}", s / 60, s % 60)
@@ -242,17 +288,7 @@ pub fn run(opts: &Options) -> Result<bool, String> {
         .iter()
         .filter_map(|id| table.iter().find(|s| s.id == id))
         .collect();
-    let cores = sys::cores();
-    let taskset = servers::taskset_works();
-    let pin = cores >= 2 && taskset;
-    let pinning = if pin {
-        sys::pin_to_core(1)?;
-        "server: core 0 (taskset -c 0), driver: core 1 (sched_setaffinity)".to_string()
-    } else if cores >= 2 {
-        "none: taskset is missing; the server and the driver share the cores".to_string()
-    } else {
-        "none: one core, shared by the server and the driver".to_string()
-    };
+    let (pin, pinning) = pin_driver()?;
     let logs = opts.out.join("logs");
     std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
     let runtimes: Vec<&str> = selected.iter().map(|s| s.runtime).collect();
@@ -276,176 +312,55 @@ pub fn run(opts: &Options) -> Result<bool, String> {
     let log = servers::append(&logs.join("progress.log")).ok();
     let mut progress = Progress::new(opts, selected.len(), log);
     let driver = Driver::new().map_err(|e| format!("cannot start the driver's runtime: {e}"))?;
-    let mut ok = true;
-    for def in selected {
-        let (server, cells) = run_server(opts, def, pin, &driver, &mut progress);
-        ok &= server.error.is_none() && cells.iter().all(|c| c.errors == 0);
-        results.servers.push(server);
-        results.cells.extend(cells);
-        results.seconds =
-            (started.elapsed().unwrap_or_default().as_secs_f64() * 10.0).round() / 10.0;
-        write_results(&opts.out, &results)?;
-    }
-    Ok(ok)
-}
-
-/// Consecutive timed-out cells after which a server's remaining cells are not run.
-const TIMEOUTS_TO_GIVE_UP: u32 = 2;
-
-/// Starts `def`, runs every cell against it and stops it.
-fn run_server(
-    opts: &Options,
-    def: &ServerDef,
-    pin: bool,
-    driver: &Driver,
-    progress: &mut Progress,
-) -> (Server, Vec<CellRecord>) {
-    let mut server = Server {
-        id: def.id,
-        runtime: def.runtime,
-        kind: def.kind.name(),
-        baseline: def.baseline,
-        label: def.label,
-        command: def.command.clone(),
-        served: None,
-        error: None,
+    let mut write = |runs: &[ServerRun]| {
+        results.servers = runs.iter().map(|r| r.server.clone()).collect();
+        results.cells = runs.iter().flat_map(|r| r.cells.iter().cloned()).collect();
+        let seconds = started.elapsed().unwrap_or_default().as_secs_f64();
+        results.seconds = (seconds * 10.0).round() / 10.0;
+        write_results(&opts.out, &results)
     };
-    let log = opts.out.join("logs").join(format!("{}.log", def.id));
-    let mut running = match servers::start(def, &opts.root, pin, &log) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            let e = format!("the server did not start: {e}");
-            eprintln!("{}: {e}", def.id);
-            server.error = Some(e);
-            None
-        }
-    };
-    let (cells, expected) = run_cells(opts, def, running.as_mut(), &server.error, driver, progress);
-    if let Some(r) = running {
-        let all_ok = cells.iter().all(|c| c.errors == 0);
-        match r.stop() {
-            Ok(s) => {
-                server.served = Some(format!("served {} packets, {} errors", s.packets, s.errors));
-                if s.errors != 0 {
-                    server.error = Some(format!("the server counted {} errors", s.errors));
-                } else if all_ok && s.packets != expected {
-                    let e = format!("served {} packets, the driver sent {expected}", s.packets);
-                    server.error = Some(e);
-                }
+    let start = |def| ServerRun::start(def, &opts.root, &logs, pin);
+    let mut runs: Vec<ServerRun> = Vec::new();
+    if opts.interleave {
+        runs = selected.into_iter().map(start).collect();
+        for plan in opts.cells() {
+            for run in &mut runs {
+                progress.cell(run, &plan, &driver);
             }
-            Err(e) => server.error = Some(format!("the server did not stop cleanly: {e}")),
+            write(&runs)?;
         }
-        if let Some(e) = &server.error {
-            eprintln!("{}: {e}", def.id);
+        runs.iter_mut().for_each(ServerRun::stop);
+    } else {
+        for def in selected {
+            let mut run = start(def);
+            for plan in opts.cells() {
+                progress.cell(&mut run, &plan, &driver);
+            }
+            run.stop();
+            runs.push(run);
+            write(&runs)?;
         }
     }
-    (server, cells)
+    write(&runs)?;
+    Ok(runs.iter().all(ServerRun::ok))
 }
 
-/// Every cell of the matrix against `running` (each an error when it is `None`, with
-/// `not_started`); returns the records and the packets the server answered.
-fn run_cells(
-    opts: &Options,
-    def: &ServerDef,
-    mut running: Option<&mut servers::Running>,
-    not_started: &Option<String>,
-    driver: &Driver,
-    progress: &mut Progress,
-) -> (Vec<CellRecord>, u64) {
-    let mut cells = Vec::new();
-    let mut expected = 0;
-    let mut skip = not_started.clone();
-    let mut timeouts = 0;
-    for (mode, connections, size) in opts.cells() {
-        let spec = CellSpec {
-            addr: running
-                .as_ref()
-                .map_or(([127, 0, 0, 1], 0).into(), |r| r.addr),
-            mode,
-            connections,
-            size,
-            warmup: opts.warmup,
-            packets: opts.packets,
-            window: opts.window,
-            reply_id: def.kind.reply_id(),
-            timeout: opts.timeout(connections),
-            server_pid: running.as_ref().map(|r| r.pid),
-        };
-        let outcome = match &skip {
-            None => driver.run(&spec),
-            Some(reason) => Outcome {
-                error: Some(reason.clone()),
-                ..Outcome::default()
-            },
-        };
-        match &outcome.error {
-            None => {
-                expected += opts.cell_packets(connections);
-                timeouts = 0;
-            }
-            Some(e) if skip.is_none() => {
-                timeouts = if e.starts_with("timed out") {
-                    timeouts + 1
-                } else {
-                    0
-                };
-                if let Some(status) = running.as_mut().and_then(|r| r.exited()) {
-                    skip = Some(format!("not run: the server exited ({status})"));
-                } else if timeouts >= TIMEOUTS_TO_GIVE_UP {
-                    skip = Some(format!(
-                        "not run: the server timed out in {timeouts} cells in a row"
-                    ));
-                }
-            }
-            Some(_) => {}
-        }
-        let record = record(def, &spec, outcome);
-        let what = match &record.error {
-            None => format!(
-                "{:.0} pps, p99 {:.1} µs",
-                record.pps,
-                record.latency_us.as_ref().map_or(0.0, |l| l.p99)
-            ),
-            Some(e) => format!("ERROR {e}"),
-        };
-        let label = format!("{} {} {connections} {size}", def.id, mode.name());
-        progress.line(record.error.is_none(), &format!("{label}: {what}"));
-        cells.push(record);
-    }
-    (cells, expected)
-}
-
-/// The record of a cell from what the driver measured.
-fn record(def: &ServerDef, spec: &CellSpec, mut o: Outcome) -> CellRecord {
-    let ok = o.error.is_none();
-    let per_packet = |d: Duration| {
-        let us = d.as_secs_f64() * 1e6 / o.packets.max(1) as f64;
-        (us * 1000.0).round() / 1000.0
-    };
-    CellRecord {
-        server: def.id,
-        mode: spec.mode.name(),
-        connections: spec.connections,
-        size: spec.size,
-        frame_bytes: o.frame_bytes,
-        packets: o.packets,
-        seconds: (o.seconds * 1e6).round() / 1e6,
-        pps: if ok && o.seconds > 0.0 {
-            (o.packets as f64 / o.seconds * 10.0).round() / 10.0
-        } else {
-            0.0
-        },
-        latency_us: if ok {
-            stats::summarize(&mut o.latencies_ns)
-        } else {
-            None
-        },
-        server_cpu_us_per_packet: o.server_cpu.filter(|_| ok).map(per_packet),
-        driver_cpu_us_per_packet: Some(o.driver_cpu).filter(|_| ok).map(per_packet),
-        bytes_sent: o.bytes_sent,
-        bytes_received: o.bytes_received,
-        errors: u32::from(!ok),
-        error: o.error,
+/// Pins the driver to core 1 when the servers can go on core 0; returns whether they
+/// do and the pinning as results.json records it.
+fn pin_driver() -> Result<(bool, String), String> {
+    let cores = sys::cores();
+    if cores >= 2 && servers::taskset_works() {
+        sys::pin_to_core(1)?;
+        let how = "server: core 0 (taskset -c 0), driver: core 1 (sched_setaffinity)";
+        Ok((true, how.to_string()))
+    } else if cores >= 2 {
+        let how = "none: taskset is missing; the server and the driver share the cores";
+        Ok((false, how.to_string()))
+    } else {
+        Ok((
+            false,
+            "none: one core, shared by the server and the driver".to_string(),
+        ))
     }
 }
 

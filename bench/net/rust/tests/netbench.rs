@@ -126,6 +126,24 @@ fn tiny_matrix_passes() {
 }
 
 #[test]
+fn interleaved_tiny_matrix_passes() {
+    let args = ["--servers", "rust-ct,rust-raw", "--interleave"];
+    let (code, r) = netbench_with("interleave", &args, &[]);
+    assert_eq!(code, 0);
+    let cells = r["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 8);
+    cells.iter().for_each(check_good_cell);
+    let servers: Vec<&str> = cells
+        .iter()
+        .map(|c| c["server"].as_str().unwrap())
+        .collect();
+    assert_eq!(servers, [["rust-ct"; 4], ["rust-raw"; 4]].concat());
+    for s in r["servers"].as_array().unwrap() {
+        assert_eq!(s["served"], "served 2200 packets, 0 errors");
+    }
+}
+
+#[test]
 fn bad_usage_exits_2() {
     for args in [
         &["--servers", "nope"][..],
