@@ -58,7 +58,9 @@ export BITWIRE_MCPROTO NETBENCH_GO="$target/netbench/go-netserver"
 
 step "run: netbench ${pass[*]} -> ${out#"$root"/}"
 status=0
-"$target/release/netbench" "${pass[@]}" --out "$out" || status=$?
+# --interleave: every server runs at once (each pinned to the server core) and the cells
+# take turns, so load that drifts during the run falls on every server alike.
+"$target/release/netbench" --interleave "${pass[@]}" --out "$out" || status=$?
 step "report: ${out#"$root"/}/summary.md and report.html"
 # --check: exit 1 (after writing) when a cell failed or one of the matrix is missing.
 "$target/release/netreport" --results "$out" --check || status=1

@@ -10,7 +10,8 @@ const USAGE: &str = "usage: netreport --results DIR [--check]\n\
   reads DIR/results.json (bitwire-netbench/1, bench/net/README.md) and DIR/notes.md if it\n\
   exists (the lead's profile notes, included as written), writes DIR/summary.md and\n\
   DIR/report.html.\n\
-  --check: exit 1 (after writing) if a cell failed or a cell of the matrix is missing";
+  --check: exit 1 (after writing) if a cell failed, a cell of the matrix is missing or a\n\
+  server reported an error (its served check)";
 
 fn main() -> ExitCode {
     let mut results = None;
@@ -59,8 +60,18 @@ fn main() -> ExitCode {
             c.error_text()
         );
     }
-    if check && (failed > 0 || missing > 0) {
-        eprintln!("netreport: --check: {failed} failed and {missing} missing cells");
+    let servers = r.servers.iter().filter(|s| s.error.is_some()).count();
+    for s in r.servers.iter().filter(|s| s.error.is_some()) {
+        eprintln!(
+            "netreport: server {}: {}",
+            s.id,
+            s.error.as_deref().unwrap_or_default()
+        );
+    }
+    if check && (failed > 0 || missing > 0 || servers > 0) {
+        eprintln!(
+            "netreport: --check: {failed} failed and {missing} missing cells, {servers} servers with errors"
+        );
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

@@ -244,6 +244,14 @@ pub fn error_cell(c: &super::load::Cell, notes: &mut Notes) -> Cell {
 /// The failed cells and the cells of the matrix that are not in the results.
 fn problems(r: &NetResults, out: &mut Vec<Block>) {
     out.push(Block::Heading(2, "Errors".into()));
+    for s in r.servers.iter().filter(|s| s.error.is_some()) {
+        out.push(Block::Para(format!(
+            "Server `{}`: {} (its last line: {}).",
+            s.id,
+            s.error.as_deref().unwrap_or_default(),
+            s.served.as_deref().unwrap_or("none")
+        )));
+    }
     let failed = r.failed();
     let missing = r.missing();
     if failed.is_empty() && missing.is_empty() {

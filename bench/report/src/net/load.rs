@@ -141,6 +141,12 @@ pub struct Server {
     /// How it was started.
     #[serde(default)]
     pub command: String,
+    /// Its last line (`served P packets, E errors`), if it started and stopped.
+    #[serde(default)]
+    pub served: Option<String>,
+    /// What went wrong starting or stopping it, or in the check of its `served` line.
+    #[serde(default)]
+    pub error: Option<String>,
 }
 
 impl Server {
