@@ -64,6 +64,8 @@ pub struct Settings {
     pub connections: Vec<usize>,
     /// `pingpong`, `pipeline`.
     pub modes: Vec<&'static str>,
+    /// Packets each server answered, untimed, before its first cell (JIT warm-up).
+    pub prime: u32,
 }
 
 /// A server of the run.

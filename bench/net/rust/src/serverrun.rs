@@ -84,9 +84,27 @@ impl<'a> ServerRun<'a> {
         }
     }
 
-    /// Runs one cell (or records why it is not run) and returns its record.
-    pub fn run_cell(&mut self, plan: &CellPlan, driver: &Driver) -> &CellRecord {
-        let spec = CellSpec {
+    /// Runs the untimed priming cells (not recorded; their packets count in the `served`
+    /// check). A failure gives up on the server: its cells are then recorded as not run.
+    pub fn prime(&mut self, plans: &[CellPlan], driver: &Driver) {
+        for plan in plans {
+            if self.skip.is_some() {
+                return;
+            }
+            let outcome = driver.run(&self.spec(plan));
+            match outcome.error {
+                None => self.expected += plan.connections as u64 * u64::from(plan.packets),
+                Some(e) => {
+                    let e = format!("not run: priming ({} B) failed: {e}", plan.size);
+                    eprintln!("{}: {e}", self.def.id);
+                    self.skip = Some(e);
+                }
+            }
+        }
+    }
+
+    fn spec(&self, plan: &CellPlan) -> CellSpec {
+        CellSpec {
             addr: self
                 .running
                 .as_ref()
@@ -100,7 +118,12 @@ impl<'a> ServerRun<'a> {
             reply_id: self.def.kind.reply_id(),
             timeout: plan.timeout,
             server_pid: self.running.as_ref().map(|r| r.pid),
-        };
+        }
+    }
+
+    /// Runs one cell (or records why it is not run) and returns its record.
+    pub fn run_cell(&mut self, plan: &CellPlan, driver: &Driver) -> &CellRecord {
+        let spec = self.spec(plan);
         let outcome = match &self.skip {
             None => driver.run(&spec),
             Some(reason) => Outcome {

@@ -135,6 +135,10 @@ fn machine_table(r: &NetResults) -> Table {
     rows.extend(m.runtimes.iter().map(|(k, v)| (k.clone(), v.clone())));
     rows.extend([
         (
+            "priming: packets each server answered before its first cell (4 pipelined connections, every size; not measured)".into(),
+            thousands(s.prime as i64),
+        ),
+        (
             "warm-up packets per connection".into(),
             thousands(s.warmup as i64),
         ),

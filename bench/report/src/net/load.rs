@@ -120,6 +120,9 @@ pub struct Settings {
     pub connections: Vec<u64>,
     /// Modes (see [`MODES`]).
     pub modes: Vec<String>,
+    /// Packets each server answered, untimed, before its first cell (JIT warm-up).
+    #[serde(default)]
+    pub prime: u64,
 }
 
 /// A server of the run.

@@ -37,6 +37,11 @@ export const DEFAULT_FRAME_TIMEOUT = 10_000;
 const RECV_HIGH = 64;
 /** How long a graceful `close` waits for the peer before dropping the transport (ms). */
 const CLOSE_LINGER = 5_000;
+/**
+ * Microtask turns a scheduled write waits without the application taking a message from
+ * the inbox (an `await` in a `for await` loop takes a few) before it writes anyway.
+ */
+const PUMP_PATIENCE = 8;
 /** Stream mode: queued frames are joined into writes of up to this many bytes. */
 const WRITE_BATCH = 64 * 1024;
 
@@ -198,13 +203,32 @@ export class Connection<M> implements AsyncIterable<M> {
     if (this.reader === undefined) {
       this.pump();
     } else if (!this.pumpScheduled) {
-      // Frames sent in one turn of the event loop go out in one write.
-      this.pumpScheduled = true;
-      queueMicrotask(() => {
-        this.pumpScheduled = false;
-        this.pump();
-      });
+      this.schedulePump();
     }
+  }
+
+  /**
+   * Writes the queued frames after the current microtasks. While the application is still
+   * working through messages that arrived together (the inbox is not empty and shrinks),
+   * the write waits for its replies too, so a batch of requests read in one chunk is
+   * answered in one write instead of one system call per reply; a bounded number of
+   * checks without progress (an application busy elsewhere) writes anyway.
+   */
+  private schedulePump(): void {
+    this.pumpScheduled = true;
+    let inbox = this.inbox.length;
+    let idle = 0;
+    const run = (): void => {
+      if (this.inbox.length > 0 && !this.done && idle < PUMP_PATIENCE) {
+        idle = this.inbox.length < inbox ? 0 : idle + 1;
+        inbox = this.inbox.length;
+        queueMicrotask(run);
+        return;
+      }
+      this.pumpScheduled = false;
+      this.pump();
+    };
+    queueMicrotask(run);
   }
 
   /** Resolves once everything sent so far has been handed to the transport's buffer. */
