@@ -92,6 +92,10 @@ func (w *world) serve(_ context.Context, c *bwnet.Conn) error {
 			if me == nil {
 				return errors.New("a Bye before Hello")
 			}
+			// Close (WebSocket: the close handshake) before counting the Bye: the last
+			// one ends the server, which must not cut this connection short (the
+			// browser saw that as close code 1006).
+			_ = c.Close()
 			w.bye(me)
 			return nil
 		default:

@@ -118,6 +118,7 @@ async fn main() -> ExitCode {
 async fn serve(mut conn: Connection<Message>, shared: Shared) {
     let peer = conn.peer_addr();
     let mut me: Option<(u16, String)> = None;
+    let mut said_bye = false;
     loop {
         let message = match conn.recv().await {
             Ok(Some(m)) => m,
@@ -163,9 +164,8 @@ async fn serve(mut conn: Connection<Message>, shared: Shared) {
                     let _ = p.sender.send(&chat);
                 }
             }
-            (Message::Bye(_), Some((_, runtime))) => {
-                world(&shared).served.push(runtime.clone());
-                shared.1.notify_one();
+            (Message::Bye(_), Some(_)) => {
+                said_bye = true;
                 break;
             }
             (other, _) => {
@@ -174,10 +174,16 @@ async fn serve(mut conn: Connection<Message>, shared: Shared) {
             }
         }
     }
-    if let Some((id, _)) = me {
-        world(&shared).players.remove(&id);
+    if let Some((id, _)) = &me {
+        world(&shared).players.remove(id);
     }
     conn.close().await;
+    // Counted once closed: the last Bye ends the server, which must not cut this
+    // connection's close short.
+    if let (true, Some((_, runtime))) = (said_bye, me) {
+        world(&shared).served.push(runtime);
+        shared.1.notify_one();
+    }
 }
 
 fn type_name(m: &Message) -> &'static str {
