@@ -11,10 +11,9 @@
 //   node check-report.mjs --driver DIR --report FILE
 //
 // DIR is the browser driver's directory (conformance/projects/browser-driver/install.sh
-// prints it; check-report.sh passes it): puppeteer-core and @sparticuz/chromium are loaded
-// from there, and Chromium is launched as drive.mjs launches it.
+// prints it; check-report.sh passes it): Chromium is launched by its chromium.mjs, as
+// every browser check of the project launches it.
 
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -33,13 +32,6 @@ function options() {
     }
   }
   return { driver: resolve(out.driver), report: resolve(out.report) };
-}
-
-/** Imports a package installed in the driver's directory. */
-async function load(driver, name) {
-  const require = createRequire(join(driver, "package.json"));
-  const module = await import(pathToFileURL(require.resolve(name)).href);
-  return module.default ?? module;
 }
 
 /** What the page shows: runs inside the page. */
@@ -69,31 +61,13 @@ async function main() {
     console.log(`check-report: FAIL: no verdict after ${TIMEOUT_MS / 1000} s`);
     process.exit(1);
   }, TIMEOUT_MS);
-  const chromium = await load(opt.driver, "@sparticuz/chromium");
-  const puppeteer = await load(opt.driver, "puppeteer-core");
-  const browser = await puppeteer.launch({
-    executablePath: await chromium.executablePath(),
-    args: [
-      ...chromium.args,
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-default-apps",
-      "--disable-extensions",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-    headless: true,
-  });
+  const { launch, watch } = await import(pathToFileURL(join(opt.driver, "chromium.mjs")).href);
+  const browser = await launch();
   const problems = [];
   const url = pathToFileURL(opt.report).href;
   try {
     const page = await browser.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") {
-        problems.push(`console error: ${m.text()}`);
-      }
-    });
-    page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+    watch(page, problems);
     await page.setRequestInterception(true);
     page.on("request", (req) => {
       if (req.url() === url) {

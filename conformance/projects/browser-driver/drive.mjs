@@ -17,8 +17,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import chromium from "@sparticuz/chromium";
-import puppeteer from "puppeteer-core";
+import { launch, watch } from "./chromium.mjs";
 
 const TIMEOUT_MS = 120_000;
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".map": "application/json", ".bin": "application/octet-stream" };
@@ -99,28 +98,11 @@ async function main() {
   if (server !== undefined) {
     await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   }
-  const browser = await puppeteer.launch({
-    executablePath: await chromium.executablePath(),
-    args: [
-      ...chromium.args,
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-default-apps",
-      "--disable-extensions",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-    headless: true,
-  });
+  const browser = await launch();
   const problems = [];
   try {
     const page = await browser.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") {
-        problems.push(`console error: ${m.text()}`);
-      }
-    });
-    page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+    watch(page, problems);
     if (server === undefined) {
       await page.goto(opt.url);
     } else {

@@ -13,5 +13,5 @@ if [ ! -d "$dest/node_modules" ] || ! cmp -s "$here/package-lock.json" "$dest/pa
   # puppeteer-core declares Node 22.12; it runs on Node 20 too (the engine warning is noise).
   (cd "$dest" && npm ci --no-audit --no-fund --loglevel=error) >&2
 fi
-cp "$here/drive.mjs" "$dest/"
+cp "$here/drive.mjs" "$here/chromium.mjs" "$dest/"
 echo "$dest"

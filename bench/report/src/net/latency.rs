@@ -3,7 +3,7 @@
 
 use super::doc::value_cell;
 use super::load::{Cell as NetCell, Key, NetResults, Server};
-use super::throughput::{column_order, connections_label, mode_label, server_line};
+use super::throughput::{column_order, connections_label, mode_label, server_line, size_table};
 use crate::doc::{mark_best, Block, Cell, Notes, Table};
 use crate::format::{num, thousands};
 use crate::svg::{Chart, Lines};
@@ -170,25 +170,13 @@ fn every_cell(
                 4,
                 format!("{}, {}", mode_label(mode), connections_label(conns)),
             ));
-            let mut headers = vec!["size (B)".to_string()];
-            headers.extend(servers.iter().map(|s| s.id.clone()));
-            let mut table = Table {
-                headers,
-                label_columns: 1,
-                ..Table::default()
-            };
-            for size in r.sizes() {
-                let key = Key {
-                    mode,
-                    connections: conns,
-                    size,
-                };
-                let mut row = vec![Cell::text(size.to_string())];
-                for s in &servers {
-                    row.push(value_cell(r.find(&s.id, key), value, num, notes).0);
-                }
-                table.rows.push(row);
-            }
+            let ids = servers.iter().map(|s| s.id.clone());
+            let table = size_table(r, mode, conns, ids, |key| {
+                servers
+                    .iter()
+                    .map(|s| value_cell(r.find(&s.id, key), value, num, notes).0)
+                    .collect()
+            });
             blocks.push(Block::Table(table));
         }
     }

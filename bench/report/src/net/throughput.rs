@@ -118,35 +118,24 @@ fn pps_by_size(
     notes: &mut Notes,
 ) -> (Table, Option<Lines>) {
     let servers = column_order(r);
-    let mut headers = vec!["size (B)".to_string()];
-    headers.extend(servers.iter().map(|s| s.id.clone()));
-    let mut table = Table {
-        headers,
-        label_columns: 1,
-        ..Table::default()
-    };
     let mut points: Vec<Vec<(f64, f64)>> = vec![Vec::new(); servers.len()];
-    for size in r.sizes() {
-        let key = Key {
-            mode,
-            connections: conns,
-            size,
-        };
-        let mut row = vec![Cell::text(size.to_string())];
+    let ids = servers.iter().map(|s| s.id.clone());
+    let table = size_table(r, mode, conns, ids, |key| {
+        let mut row = Vec::new();
         let mut contest = Vec::new();
         for (i, s) in servers.iter().enumerate() {
             let (cell, v) = value_cell(r.find(&s.id, key), |c| c.pps, num, notes);
             row.push(cell);
             contest.push(if s.is_raw() { None } else { v });
             if let Some(v) = v {
-                points[i].push((size as f64, v));
+                points[i].push((key.size as f64, v));
             }
         }
-        for (cell, best) in row[1..].iter_mut().zip(mark_best(&contest, false)) {
+        for (cell, best) in row.iter_mut().zip(mark_best(&contest, false)) {
             cell.best = best;
         }
-        table.rows.push(row);
-    }
+        row
+    });
     let series: Vec<Line> = servers
         .iter()
         .zip(points)
@@ -238,6 +227,37 @@ pub fn scaling(r: &NetResults, notes: &mut Notes, out: &mut Vec<Block>) {
     }
 }
 
+/// A table with a row per size (labelled in its first column) and a column per entry of
+/// `columns`: `row` gives the cells of the row of `key` (`mode`, `conns`, the size).
+pub fn size_table(
+    r: &NetResults,
+    mode: &str,
+    conns: u64,
+    columns: impl IntoIterator<Item = String>,
+    mut row: impl FnMut(Key) -> Vec<Cell>,
+) -> Table {
+    let mut headers = vec!["size (B)".to_string()];
+    headers.extend(columns);
+    let rows = r
+        .sizes()
+        .into_iter()
+        .map(|size| {
+            let mut cells = vec![Cell::text(size.to_string())];
+            cells.extend(row(Key {
+                mode,
+                connections: conns,
+                size,
+            }));
+            cells
+        })
+        .collect();
+    Table {
+        headers,
+        rows,
+        label_columns: 1,
+    }
+}
+
 /// Each framed server's packets/s over its raw echo's, per mode and connection count.
 pub fn overhead(r: &NetResults, notes: &mut Notes, out: &mut Vec<Block>) {
     let servers: Vec<&Server> = r
@@ -261,29 +281,15 @@ pub fn overhead(r: &NetResults, notes: &mut Notes, out: &mut Vec<Block>) {
                 3,
                 format!("{}, {}", mode_label(mode), connections_label(conns)),
             ));
-            let mut headers = vec!["size (B)".to_string()];
-            headers.extend(
+            let columns = servers
+                .iter()
+                .map(|s| format!("{} / {}", s.id, s.baseline.as_deref().unwrap_or("")));
+            let table = size_table(r, mode, conns, columns, |key| {
                 servers
                     .iter()
-                    .map(|s| format!("{} / {}", s.id, s.baseline.as_deref().unwrap_or(""))),
-            );
-            let mut table = Table {
-                headers,
-                label_columns: 1,
-                ..Table::default()
-            };
-            for size in r.sizes() {
-                let key = Key {
-                    mode,
-                    connections: conns,
-                    size,
-                };
-                let mut row = vec![Cell::text(size.to_string())];
-                for s in &servers {
-                    row.push(overhead_cell(r, s, key, notes));
-                }
-                table.rows.push(row);
-            }
+                    .map(|s| overhead_cell(r, s, key, notes))
+                    .collect()
+            });
             out.push(Block::Table(table));
         }
     }

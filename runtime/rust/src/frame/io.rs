@@ -6,6 +6,7 @@ use std::vec::Vec;
 
 use super::error::{FrameDetail, FrameError, FrameErrorKind};
 use super::parse::{open_body, read_head, Head};
+use super::reader::opened;
 use super::zlib::Inflater;
 use super::{Frame, FrameEncoder, FrameSettings, MessageSet};
 
@@ -124,23 +125,13 @@ impl<R: Read> FrameRead<R> {
         let body = self.pos + header..self.pos + total;
         self.pos += total;
         self.offset += total as u64;
-        match open_body(
+        let body = open_body(
             &self.buf[body],
             &self.settings,
             &mut self.inflater,
             &mut self.inflated,
-        ) {
-            Ok((id, data)) => Ok(Some(Frame {
-                id,
-                data,
-                offset: start,
-            })),
-            Err(fault) => {
-                let e = FrameError::from_parts(fault, start);
-                self.failed = Some(e.clone());
-                Err(e.into())
-            }
-        }
+        );
+        opened(body, start, &mut self.failed).map_err(Into::into)
     }
 
     /// The next frame decoded as a message of `M`, or `None` at the end of the stream.

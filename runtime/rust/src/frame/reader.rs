@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::error::{FrameDetail, FrameError, FrameErrorKind};
-use super::parse::{open_body, read_head, Head};
+use super::parse::{open_body, read_head, Fault, Head};
 use super::zlib::Inflater;
 use super::{FrameSettings, MessageSet};
 
@@ -32,6 +32,27 @@ pub struct Frame<'a> {
     pub data: &'a [u8],
     /// Byte offset of the frame's first byte in the stream.
     pub offset: u64,
+}
+
+/// The frame [`open_body`] opened, starting at stream offset `start`, or its error at
+/// that offset, remembered in `failed` (a reader returns it again from then on).
+pub(crate) fn opened<'a>(
+    result: Result<(u32, &'a [u8]), Fault>,
+    start: u64,
+    failed: &mut Option<FrameError>,
+) -> Result<Option<Frame<'a>>, FrameError> {
+    match result {
+        Ok((id, data)) => Ok(Some(Frame {
+            id,
+            data,
+            offset: start,
+        })),
+        Err(fault) => {
+            let e = FrameError::from_parts(fault, start);
+            *failed = Some(e.clone());
+            Err(e)
+        }
+    }
 }
 
 impl Frame<'_> {
@@ -181,18 +202,8 @@ impl FrameReader {
         } = self;
         let start = *offset;
         *offset += total as u64;
-        match open_body(&buf[header..total], settings, inflater, inflated) {
-            Ok((id, data)) => Ok(Some(Frame {
-                id,
-                data,
-                offset: start,
-            })),
-            Err(fault) => {
-                let e = FrameError::from_parts(fault, start);
-                *failed = Some(e.clone());
-                Err(e)
-            }
-        }
+        let body = open_body(&buf[header..total], settings, inflater, inflated);
+        opened(body, start, failed)
     }
 
     /// Like [`next_frame`](FrameReader::next_frame), and decodes the frame as a
@@ -358,18 +369,8 @@ impl FrameReader {
     ) -> Result<Option<Frame<'f>>, FrameError> {
         let start = self.offset;
         self.offset += total as u64;
-        match open_body(body, &self.settings, &mut self.inflater, &mut self.inflated) {
-            Ok((id, data)) => Ok(Some(Frame {
-                id,
-                data,
-                offset: start,
-            })),
-            Err(fault) => {
-                let e = FrameError::from_parts(fault, start);
-                self.failed = Some(e.clone());
-                Err(e)
-            }
-        }
+        let body = open_body(body, &self.settings, &mut self.inflater, &mut self.inflated);
+        opened(body, start, &mut self.failed)
     }
 
     /// Records the error that ends the stream, at the current frame's offset.
