@@ -193,6 +193,7 @@ impl<O: Observer> Decoder<'_, O> {
                 elem,
                 max,
                 packed_len,
+                ..
             } => self.list(elem, *max, *packed_len, start)?,
             Type::String { max, packed_len } => self.string(*max, *packed_len, start)?,
             Type::Bytes { max, packed_len } => {

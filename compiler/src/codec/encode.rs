@@ -113,6 +113,7 @@ impl Encoder<'_> {
                 elem,
                 max,
                 packed_len,
+                ..
             } => match value {
                 Value::Array(items) => {
                     self.length(items.len(), *max, *packed_len, start)?;
