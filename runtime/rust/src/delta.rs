@@ -213,7 +213,7 @@ impl BitReader<'_> {
         let left = self.remaining_bits();
         let avail = left.min(64) as u32;
         // Bits past the end of the input load as zeros: only the first `avail` count.
-        let tz = self.peek_word().trailing_zeros();
+        let tz = self.peek_at(start).trailing_zeros();
         let zeros = if tz < avail && tz <= max_zeros {
             tz
         } else if max_zeros < avail {
@@ -234,6 +234,26 @@ impl BitReader<'_> {
         let rest = self.read_bits(zeros)?;
         Ok((1u64 << zeros) - 1 + rest)
     }
+
+    /// Whether the bits read from stream bit `from` up to the current position are the
+    /// first `bits` bits of `encoding` (a value written by a [`BitWriter`]): a delta's
+    /// replaced value must differ from the baseline's (spec §12.6).
+    pub fn same_bits_since(&self, from: u64, encoding: &[u8], bits: u64) -> bool {
+        if self.bit_pos().checked_sub(from) != Some(bits) || encoding.len() as u64 * 8 < bits {
+            return false;
+        }
+        let other = BitReader::new(encoding);
+        let mut done = 0;
+        while done < bits {
+            let n = (bits - done).min(64) as u32;
+            let mask = low_mask(n);
+            if self.peek_at(from + done) & mask != other.peek_at(done) & mask {
+                return false;
+            }
+            done += u64::from(n);
+        }
+        true
+    }
 }
 
 /// What the decoder of a keyed list checks and charges (spec §12.5, §12.8), from the
@@ -247,6 +267,18 @@ pub struct KeyedList {
     pub elem_min_bits: u64,
     /// Budget charge per element (its memory footprint, spec §11.2).
     pub charge_per_elem: u64,
+}
+
+impl KeyedList {
+    /// The plan of a keyed list: its `max`, the fewest bits of an element, and the
+    /// budget charge per element.
+    pub const fn new(max: Option<u64>, elem_min_bits: u64, charge_per_elem: u64) -> KeyedList {
+        KeyedList {
+            max,
+            elem_min_bits,
+            charge_per_elem,
+        }
+    }
 }
 
 /// Whether the keys of `list` are strictly ascending (spec §12.1).

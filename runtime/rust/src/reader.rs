@@ -354,11 +354,10 @@ impl<'a> BitReader<'a> {
         })
     }
 
-    /// The 64 bits from the current position, zero-filled past the end of the input;
-    /// does not move.
+    /// The 64 bits from stream bit `pos`, zero-filled past the end of the input.
     #[inline(always)]
-    pub(crate) fn peek_word(&self) -> u64 {
-        self.peek64(self.pos)
+    pub(crate) fn peek_at(&self, pos: u64) -> u64 {
+        self.peek64(pos)
     }
 
     /// Takes `cost` bytes from the decode budget for a value that started at bit
