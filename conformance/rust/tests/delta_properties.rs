@@ -1,0 +1,390 @@
+//! Property tests of the generated delta codecs (spec §12) on the delta suite
+//! (`testdata/vectors/delta/delta.bw`), with random baselines and values derived from
+//! them (fields kept, changed or replaced; keyed list elements kept, changed, removed
+//! and added):
+//!
+//! 1. round trip: `decode_delta(b, encode_delta(b, v))` has the full encoding of `v`,
+//!    `verify_delta` accepts the delta, and re-encoding the decoded value against `b`
+//!    gives the same bytes; a value against itself is `ceil(k / 8)` zero bytes;
+//! 2. hostile input: mutated deltas never panic, `verify_delta` agrees with
+//!    `decode_delta`, and whatever decodes re-encodes to exactly the input (canonical
+//!    form, §12.6);
+//! 3. wire equality (§12.2): `-0.0` against `0.0` is a change, NaNs with other payloads
+//!    and floats on the same quantization step are not.
+//!
+//! `BITWIRE_PROP_CASES` (default 200 pairs per message) and `BITWIRE_SEED` (default 42)
+//! make longer or different runs; a failure prints the seed.
+
+use bitwire::Delta;
+use bitwire_compiler::codec::random::{random_value, Rng};
+use bitwire_compiler::codec::{self, Value};
+use bitwire_compiler::ir::{Schema, Type, TypeDefKind};
+use bitwire_compiler::plan::delta::DeltaPlan;
+use bitwire_compiler::plan::CodecPlan;
+use bitwire_conformance::mutate::mutations;
+use bitwire_conformance::suites::delta;
+use bitwire_conformance::{delta_registry, DeltaCodec, Failure};
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn schema() -> Schema {
+    let path = delta_registry()[0].schema;
+    bitwire_compiler::compile_file(path.as_ref()).unwrap_or_else(|d| panic!("{}", d.render()))
+}
+
+fn fields(s: &Schema, id: usize) -> &[bitwire_compiler::ir::Field] {
+    match &s.types[id].kind {
+        TypeDefKind::Struct { fields } => fields,
+        _ => unreachable!("a struct"),
+    }
+}
+
+/// The ordering value of a key (spec §12.1).
+fn key_of(s: &Schema, key_ty: &Type, v: &Value) -> i128 {
+    match (key_ty, v) {
+        (_, Value::Int(i)) => *i,
+        (Type::Named { id, .. }, Value::Enum(name)) => match &s.types[*id].kind {
+            TypeDefKind::Enum { variants, .. } => variants
+                .iter()
+                .find(|e| &e.name == name)
+                .map_or(-1, |e| i128::from(e.value)),
+            _ => -1,
+        },
+        _ => unreachable!("a key: {v:?}"),
+    }
+}
+
+/// The key field of a keyed list of `ty`, with its element struct: `(elem, key)`.
+fn keyed(ty: &Type) -> Option<(usize, usize, Option<u64>)> {
+    match ty {
+        Type::List {
+            elem,
+            key: Some(k),
+            max,
+            ..
+        } => match elem.as_ref() {
+            Type::Named { id, .. } => Some((*id, k.field, *max)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Makes every keyed list in `v` (of type `ty`) strictly ascending by key: sorted,
+/// duplicates dropped.
+fn order_keys(s: &Schema, ty: &Type, v: &mut Value) {
+    match (ty, v) {
+        (Type::Named { id, .. }, Value::Struct(fs)) => {
+            for (f, (_, fv)) in fields(s, *id).iter().zip(fs.iter_mut()) {
+                order_keys(s, &f.ty, fv);
+            }
+        }
+        (Type::Array { elem, .. }, Value::Array(items))
+        | (Type::List { elem, .. }, Value::Array(items)) => {
+            for item in items.iter_mut() {
+                order_keys(s, elem, item);
+            }
+            if let Some((id, k, _)) = keyed(ty) {
+                let kty = &fields(s, id)[k].ty;
+                let key = |v: &Value| match v {
+                    Value::Struct(fs) => key_of(s, kty, &fs[k].1),
+                    _ => unreachable!(),
+                };
+                items.sort_by_key(key);
+                items.dedup_by_key(|v| key(v));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A value of `ty` derived from the baseline `b`, taking new parts from `other` (a
+/// random value of the same type): each part kept, changed or replaced; keyed list
+/// elements kept, changed, removed or added. Keys stay ascending and lists within max.
+fn derive(rng: &mut Rng, s: &Schema, ty: &Type, b: &Value, other: &Value) -> Value {
+    if rng.chance(20) {
+        return b.clone();
+    }
+    match (ty, b, other) {
+        (Type::Named { id, .. }, Value::Struct(bf), Value::Struct(of)) => {
+            let fs = fields(s, *id);
+            Value::Struct(
+                bf.iter()
+                    .zip(of)
+                    .zip(fs)
+                    .map(|(((name, bv), (_, ov)), f)| {
+                        let v = match rng.below(4) {
+                            0 => bv.clone(),
+                            1 => ov.clone(),
+                            _ => derive(rng, s, &f.ty, bv, ov),
+                        };
+                        (name.clone(), v)
+                    })
+                    .collect(),
+            )
+        }
+        (Type::Array { elem, .. }, Value::Array(bi), Value::Array(oi)) => Value::Array(
+            bi.iter()
+                .zip(oi)
+                .map(|(bv, ov)| derive(rng, s, elem, bv, ov))
+                .collect(),
+        ),
+        (Type::List { elem, .. }, Value::Array(bi), Value::Array(oi)) if keyed(ty).is_some() => {
+            let (_, k, max) = keyed(ty).expect("keyed");
+            let mut out = Vec::new();
+            for (n, bv) in bi.iter().enumerate() {
+                match rng.below(10) {
+                    0 | 1 => {}
+                    2..=4 => {
+                        let ov = oi.get(n).unwrap_or(bv);
+                        let mut v = derive(rng, s, elem, bv, ov);
+                        if let (Value::Struct(vf), Value::Struct(bf)) = (&mut v, bv) {
+                            vf[k] = bf[k].clone();
+                        }
+                        out.push(v);
+                    }
+                    _ => out.push(bv.clone()),
+                }
+            }
+            out.extend(oi.iter().filter(|_| rng.chance(30)).cloned());
+            let mut v = Value::Array(out);
+            order_keys(s, ty, &mut v);
+            if let (Some(m), Value::Array(items)) = (max, &mut v) {
+                items.truncate(m as usize);
+            }
+            v
+        }
+        _ => {
+            if rng.chance(50) {
+                other.clone()
+            } else {
+                b.clone()
+            }
+        }
+    }
+}
+
+/// Encodes `v` against `b` with the generated codec, decodes it back and checks the
+/// round-trip properties; returns the delta.
+fn round_trip(c: &DeltaCodec, b: &serde_json::Value, v: &serde_json::Value, ctx: &str) -> Vec<u8> {
+    let bytes = (c.encode)(b, v).unwrap_or_else(|e| panic!("{ctx}: encode_delta: {e:?}"));
+    let limits = bitwire::Limits::DEFAULT;
+    let decoded = (c.decode)(b, &bytes, &limits)
+        .unwrap_or_else(|e| panic!("{ctx}: decode_delta of {}: {e:?}", codec::to_hex(&bytes)));
+    (c.verify)(b, &bytes).unwrap_or_else(|e| panic!("{ctx}: verify_delta: {e:?}"));
+    let full = |j: &serde_json::Value| (c.encode_full)(j).expect("full encoding");
+    assert_eq!(
+        full(&decoded),
+        full(v),
+        "{ctx}: decoded {decoded}, sent {v}"
+    );
+    let again = (c.encode)(b, &decoded).expect("decoded value encodes");
+    assert_eq!(again, bytes, "{ctx}: re-encoding the decoded value differs");
+    bytes
+}
+
+#[test]
+fn deltas_round_trip_and_reject_what_no_encoder_writes() {
+    let seed = env_u64("BITWIRE_SEED", 42);
+    let cases = env_u64("BITWIRE_PROP_CASES", 200);
+    let mut rng = Rng(seed.max(1));
+    let s = schema();
+    let vs = bitwire_conformance::values::value_schema(&s);
+    let plan = DeltaPlan::build(&s, &CodecPlan::build(&s));
+    let (mut pairs, mut hostile, mut accepted) = (0u64, 0u64, 0u64);
+    for c in delta_registry() {
+        let id = s.type_by_name(c.type_name).expect("a delta message");
+        let ty = Type::Named {
+            id,
+            name: c.type_name.into(),
+        };
+        let k = plan.get(id, None).fields.len();
+        for n in 0..cases {
+            let ctx = format!("seed {seed}, {} #{n}", c.type_name);
+            let mut b = random_value(&mut rng, &vs, &ty);
+            order_keys(&s, &ty, &mut b);
+            let mut other = random_value(&mut rng, &vs, &ty);
+            order_keys(&s, &ty, &mut other);
+            let v = derive(&mut rng, &s, &ty, &b, &other);
+            let (bj, vj) = (
+                codec::value_to_json(&s, id, &b),
+                codec::value_to_json(&s, id, &v),
+            );
+            let bytes = round_trip(&c, &bj, &vj, &format!("{ctx}: {bj} → {vj}"));
+            let same = round_trip(&c, &bj, &bj, &ctx);
+            assert_eq!(same, vec![0; k.div_ceil(8)], "{ctx}: unchanged {bj}");
+            pairs += 1;
+            for m in mutations(&mut rng, &bytes) {
+                let limits = bitwire::Limits::DEFAULT;
+                let decoded = (c.decode)(&bj, &m, &limits);
+                let verified = (c.verify)(&bj, &m);
+                let hex = codec::to_hex(&m);
+                match (&decoded, &verified) {
+                    (Ok(d), Ok(())) => {
+                        let again = (c.encode)(&bj, d).expect("decoded value encodes");
+                        assert_eq!(again, m, "{ctx}: accepted {hex} is not canonical");
+                        accepted += 1;
+                    }
+                    (Err(Failure::Wire(d)), Err(Failure::Wire(v))) => {
+                        assert_eq!(d, v, "{ctx}: decode and verify disagree on {hex}");
+                    }
+                    _ => panic!("{ctx}: decode {decoded:?}, verify {verified:?} on {hex}"),
+                }
+                hostile += 1;
+            }
+        }
+    }
+    println!(
+        "{pairs} delta round trips, {hostile} mutated deltas ({accepted} accepted, each \
+         canonical) (seed {seed})"
+    );
+    assert!(pairs > 0);
+}
+
+fn scalars() -> delta::Scalars {
+    delta::Scalars {
+        flag: false,
+        small: 3,
+        byte: 200,
+        signed: -5,
+        wide: u64::MAX,
+        swide: i64::MIN,
+        bounded: -1000,
+        fixed: 7,
+        quant: 0.5,
+        quant64: 50.0,
+        single: 0.0,
+        double: 1.5,
+        kind: delta::Kind::Bullet,
+        team: delta::Team::Red,
+        vu: 7,
+        vi: -3,
+    }
+}
+
+#[test]
+fn unchanged_is_judged_on_the_wire() {
+    let b = scalars();
+    // 15 fields can change (`fixed` cannot): two zero bytes.
+    assert_eq!(b.encode_delta_to_vec(&b).unwrap(), [0, 0]);
+    let mut v = b;
+    v.quant = 0.5001; // the same 12-bit step as 0.5
+    v.single = f32::NAN;
+    let mut nan_base = b;
+    nan_base.single = f32::from_bits(0xffc0_0001);
+    assert_eq!(v.encode_delta_to_vec(&nan_base).unwrap(), [0, 0]);
+    v = b;
+    v.single = -0.0;
+    let bytes = v.encode_delta_to_vec(&b).unwrap();
+    assert_ne!(bytes, [0, 0]);
+    let got = delta::Scalars::decode_delta(&b, &bytes).unwrap();
+    assert_eq!(got.single.to_bits(), (-0.0f32).to_bits());
+    // A bool flips in its changed bit alone; a u64 wraps around in one step.
+    v = b;
+    v.flag = true;
+    v.wide = 0;
+    let bytes = v.encode_delta_to_vec(&b).unwrap();
+    // flag: 1 (no code); small, byte, signed: 0; wide: 1, then +1 (z = 2): m = 1 in
+    // 6 bits and z's low bit; the other 10 fields: 0.
+    assert_eq!(bytes, [0b0011_0001, 0, 0]);
+    assert_eq!(delta::Scalars::decode_delta(&b, &bytes).unwrap(), v);
+}
+
+#[test]
+fn encoder_errors_name_the_field_first_checked() {
+    let b = scalars();
+    let mut v = b;
+    v.small = 9;
+    let e = v.encode_delta_to_vec(&b).unwrap_err();
+    assert_eq!(
+        (e.kind().name(), e.bit(), e.path_string()),
+        ("OutOfRange", 0, "small".into())
+    );
+    // The baseline is checked too, before the value.
+    let mut bad = b;
+    bad.bounded = 2000;
+    v.small = 3;
+    v.bounded = 3000;
+    let e = v.encode_delta_to_vec(&bad).unwrap_err();
+    assert_eq!(
+        (e.kind().name(), e.path_string()),
+        ("OutOfRange", "bounded".into())
+    );
+    // Keyed lists must be strictly ascending; the full encoder's checks come first.
+    let entity = |id: u16| delta::Entity {
+        id,
+        ..Default::default()
+    };
+    let world = |ids: &[u16]| delta::World {
+        tick: 1,
+        entities: ids.iter().map(|&i| entity(i)).collect(),
+    };
+    let e = world(&[2, 1])
+        .encode_delta_to_vec(&world(&[1]))
+        .unwrap_err();
+    assert_eq!(
+        (e.kind().name(), e.path_string()),
+        ("InvalidKey", "entities".into())
+    );
+    let e = world(&[1])
+        .encode_delta_to_vec(&world(&[1, 1]))
+        .unwrap_err();
+    assert_eq!(
+        (e.kind().name(), e.path_string()),
+        ("InvalidKey", "entities".into())
+    );
+    let mut w = world(&[2, 1]);
+    w.entities[1].yaw = 400.0;
+    let e = w.encode_delta_to_vec(&world(&[1])).unwrap_err();
+    assert_eq!(
+        (e.kind().name(), e.path_string()),
+        ("OutOfRange", "entities[1].yaw".into())
+    );
+    // Equal lists are unchanged whatever their order: no delta of them, no error.
+    assert_eq!(
+        world(&[2, 1]).encode_delta_to_vec(&world(&[2, 1])).unwrap(),
+        [0]
+    );
+    let mut out = vec![9];
+    assert!(world(&[2, 1]).encode_delta(&world(&[1]), &mut out).is_err());
+    assert_eq!(out, [9], "a failed encode leaves the buffer as it was");
+}
+
+#[test]
+fn decoder_rejects_an_unordered_baseline_and_limits_the_list() {
+    let entity = |id: u16| delta::Entity {
+        id,
+        ..Default::default()
+    };
+    let base = delta::World {
+        tick: 0,
+        entities: vec![entity(5), entity(3)],
+    };
+    // Changed bit of `tick` 0, of `entities` 1: the baseline is checked there.
+    let e = delta::World::decode_delta(&base, &[0b10]).unwrap_err();
+    assert_eq!(
+        (e.kind().name(), e.bit(), e.path_string()),
+        ("InvalidKey", 0, "entities".into())
+    );
+    // Not reached when the list did not change.
+    assert_eq!(delta::World::decode_delta(&base, &[0]).unwrap(), base);
+    let base = delta::World::default();
+    let cur = delta::World {
+        tick: 0,
+        entities: (0..64).map(entity).collect(),
+    };
+    let bytes = cur.encode_delta_to_vec(&base).unwrap();
+    // The decoded list: 64 entities of 72 bytes and one allocation (their names and
+    // items are empty, charged nothing).
+    let budget = 64 * 72 + 32;
+    let ok = delta::World::decode_delta_with(&base, &bytes, &bitwire::Limits::fixed(budget));
+    assert_eq!(ok.unwrap(), cur);
+    let e = delta::World::decode_delta_with(&base, &bytes, &bitwire::Limits::fixed(budget - 1))
+        .unwrap_err();
+    assert_eq!(e.kind().name(), "LimitExceeded");
+}
