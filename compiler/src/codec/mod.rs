@@ -32,6 +32,7 @@ mod json;
 mod json_text;
 pub mod memory;
 pub mod random;
+pub mod random_delta;
 mod rules;
 pub mod trace;
 mod value;
