@@ -1,14 +1,16 @@
-//! Property tests of the generated delta codecs (spec §12) on the delta suite
-//! (`testdata/vectors/delta/delta.bw`), with random baselines and values derived from
-//! them (fields kept, changed or replaced; keyed list elements kept, changed, removed
-//! and added):
+//! Property and differential tests of the generated delta codecs (spec §12) on the
+//! delta suite (`testdata/vectors/delta/delta.bw`), with random baselines and values
+//! close to them (`codec::random_delta`: parts kept, changed or replaced; keyed list
+//! elements kept, changed, removed and added), or unrelated ones:
 //!
 //! 1. round trip: `decode_delta(b, encode_delta(b, v))` has the full encoding of `v`,
-//!    `verify_delta` accepts the delta, and re-encoding the decoded value against `b`
-//!    gives the same bytes; a value against itself is `ceil(k / 8)` zero bytes;
+//!    `verify_delta` accepts the delta, re-encoding the decoded value against `b` gives
+//!    the same bytes, and they are the reference codec's; a value against itself is
+//!    `ceil(k / 8)` zero bytes;
 //! 2. hostile input: mutated deltas never panic, `verify_delta` agrees with
-//!    `decode_delta`, and whatever decodes re-encodes to exactly the input (canonical
-//!    form, §12.6);
+//!    `decode_delta`, whatever decodes re-encodes to exactly the input (canonical form,
+//!    §12.6), and the reference codec decodes the same value or fails with the same
+//!    kind, bit and path;
 //! 3. wire equality (§12.2): `-0.0` against `0.0` is a change, NaNs with other payloads
 //!    and floats on the same quantization step are not.
 //!
@@ -17,8 +19,9 @@
 
 use bitwire::Delta;
 use bitwire_compiler::codec::random::{random_value, Rng};
-use bitwire_compiler::codec::{self, Value};
-use bitwire_compiler::ir::{Schema, Type, TypeDefKind};
+use bitwire_compiler::codec::random_delta::{perturb, sort_keys};
+use bitwire_compiler::codec::{self, CodecError, Value};
+use bitwire_compiler::ir::{Schema, Type};
 use bitwire_compiler::plan::delta::DeltaPlan;
 use bitwire_compiler::plan::CodecPlan;
 use bitwire_conformance::mutate::mutations;
@@ -35,138 +38,6 @@ fn env_u64(name: &str, default: u64) -> u64 {
 fn schema() -> Schema {
     let path = delta_registry()[0].schema;
     bitwire_compiler::compile_file(path.as_ref()).unwrap_or_else(|d| panic!("{}", d.render()))
-}
-
-fn fields(s: &Schema, id: usize) -> &[bitwire_compiler::ir::Field] {
-    match &s.types[id].kind {
-        TypeDefKind::Struct { fields } => fields,
-        _ => unreachable!("a struct"),
-    }
-}
-
-/// The ordering value of a key (spec §12.1).
-fn key_of(s: &Schema, key_ty: &Type, v: &Value) -> i128 {
-    match (key_ty, v) {
-        (_, Value::Int(i)) => *i,
-        (Type::Named { id, .. }, Value::Enum(name)) => match &s.types[*id].kind {
-            TypeDefKind::Enum { variants, .. } => variants
-                .iter()
-                .find(|e| &e.name == name)
-                .map_or(-1, |e| i128::from(e.value)),
-            _ => -1,
-        },
-        _ => unreachable!("a key: {v:?}"),
-    }
-}
-
-/// The key field of a keyed list of `ty`, with its element struct: `(elem, key)`.
-fn keyed(ty: &Type) -> Option<(usize, usize, Option<u64>)> {
-    match ty {
-        Type::List {
-            elem,
-            key: Some(k),
-            max,
-            ..
-        } => match elem.as_ref() {
-            Type::Named { id, .. } => Some((*id, k.field, *max)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Makes every keyed list in `v` (of type `ty`) strictly ascending by key: sorted,
-/// duplicates dropped.
-fn order_keys(s: &Schema, ty: &Type, v: &mut Value) {
-    match (ty, v) {
-        (Type::Named { id, .. }, Value::Struct(fs)) => {
-            for (f, (_, fv)) in fields(s, *id).iter().zip(fs.iter_mut()) {
-                order_keys(s, &f.ty, fv);
-            }
-        }
-        (Type::Array { elem, .. }, Value::Array(items))
-        | (Type::List { elem, .. }, Value::Array(items)) => {
-            for item in items.iter_mut() {
-                order_keys(s, elem, item);
-            }
-            if let Some((id, k, _)) = keyed(ty) {
-                let kty = &fields(s, id)[k].ty;
-                let key = |v: &Value| match v {
-                    Value::Struct(fs) => key_of(s, kty, &fs[k].1),
-                    _ => unreachable!(),
-                };
-                items.sort_by_key(key);
-                items.dedup_by_key(|v| key(v));
-            }
-        }
-        _ => {}
-    }
-}
-
-/// A value of `ty` derived from the baseline `b`, taking new parts from `other` (a
-/// random value of the same type): each part kept, changed or replaced; keyed list
-/// elements kept, changed, removed or added. Keys stay ascending and lists within max.
-fn derive(rng: &mut Rng, s: &Schema, ty: &Type, b: &Value, other: &Value) -> Value {
-    if rng.chance(20) {
-        return b.clone();
-    }
-    match (ty, b, other) {
-        (Type::Named { id, .. }, Value::Struct(bf), Value::Struct(of)) => {
-            let fs = fields(s, *id);
-            Value::Struct(
-                bf.iter()
-                    .zip(of)
-                    .zip(fs)
-                    .map(|(((name, bv), (_, ov)), f)| {
-                        let v = match rng.below(4) {
-                            0 => bv.clone(),
-                            1 => ov.clone(),
-                            _ => derive(rng, s, &f.ty, bv, ov),
-                        };
-                        (name.clone(), v)
-                    })
-                    .collect(),
-            )
-        }
-        (Type::Array { elem, .. }, Value::Array(bi), Value::Array(oi)) => Value::Array(
-            bi.iter()
-                .zip(oi)
-                .map(|(bv, ov)| derive(rng, s, elem, bv, ov))
-                .collect(),
-        ),
-        (Type::List { elem, .. }, Value::Array(bi), Value::Array(oi)) if keyed(ty).is_some() => {
-            let (_, k, max) = keyed(ty).expect("keyed");
-            let mut out = Vec::new();
-            for (n, bv) in bi.iter().enumerate() {
-                match rng.below(10) {
-                    0 | 1 => {}
-                    2..=4 => {
-                        let ov = oi.get(n).unwrap_or(bv);
-                        let mut v = derive(rng, s, elem, bv, ov);
-                        if let (Value::Struct(vf), Value::Struct(bf)) = (&mut v, bv) {
-                            vf[k] = bf[k].clone();
-                        }
-                        out.push(v);
-                    }
-                    _ => out.push(bv.clone()),
-                }
-            }
-            out.extend(oi.iter().filter(|_| rng.chance(30)).cloned());
-            let mut v = Value::Array(out);
-            order_keys(s, ty, &mut v);
-            if let (Some(m), Value::Array(items)) = (max, &mut v) {
-                items.truncate(m as usize);
-            }
-            v
-        }
-        _ => {
-            if rng.chance(50) {
-                other.clone()
-            } else {
-                b.clone()
-            }
-        }
-    }
 }
 
 /// Encodes `v` against `b` with the generated codec, decodes it back and checks the
@@ -188,8 +59,16 @@ fn round_trip(c: &DeltaCodec, b: &serde_json::Value, v: &serde_json::Value, ctx:
     bytes
 }
 
+/// What a decoder made of a delta: the value (in the reference codec's terms), or the
+/// error's kind, bit and path.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Value(Value),
+    Error(String, u64, String),
+}
+
 #[test]
-fn deltas_round_trip_and_reject_what_no_encoder_writes() {
+fn deltas_round_trip_and_agree_with_the_reference_codec() {
     let seed = env_u64("BITWIRE_SEED", 42);
     let cases = env_u64("BITWIRE_PROP_CASES", 200);
     let mut rng = Rng(seed.max(1));
@@ -206,16 +85,24 @@ fn deltas_round_trip_and_reject_what_no_encoder_writes() {
         let k = plan.get(id, None).fields.len();
         for n in 0..cases {
             let ctx = format!("seed {seed}, {} #{n}", c.type_name);
-            let mut b = random_value(&mut rng, &vs, &ty);
-            order_keys(&s, &ty, &mut b);
-            let mut other = random_value(&mut rng, &vs, &ty);
-            order_keys(&s, &ty, &mut other);
-            let v = derive(&mut rng, &s, &ty, &b, &other);
+            let b = sort_keys(&s, &ty, &random_value(&mut rng, &vs, &ty));
+            // Mostly a few changes, as consecutive snapshots have; sometimes everything.
+            let v = match n % 4 {
+                0 => random_value(&mut rng, &vs, &ty),
+                _ => perturb(&mut rng, &vs, &ty, &b, 30),
+            };
+            let v = sort_keys(&s, &ty, &v);
             let (bj, vj) = (
                 codec::value_to_json(&s, id, &b),
                 codec::value_to_json(&s, id, &v),
             );
             let bytes = round_trip(&c, &bj, &vj, &format!("{ctx}: {bj} → {vj}"));
+            let reference = codec::encode_delta(&s, id, &b, &v)
+                .unwrap_or_else(|e| panic!("{ctx}: reference encode_delta: {e}"));
+            assert_eq!(
+                bytes, reference,
+                "{ctx}: generated and reference deltas differ"
+            );
             let same = round_trip(&c, &bj, &bj, &ctx);
             assert_eq!(same, vec![0; k.div_ceil(8)], "{ctx}: unchanged {bj}");
             pairs += 1;
@@ -224,24 +111,38 @@ fn deltas_round_trip_and_reject_what_no_encoder_writes() {
                 let decoded = (c.decode)(&bj, &m, &limits);
                 let verified = (c.verify)(&bj, &m);
                 let hex = codec::to_hex(&m);
-                match (&decoded, &verified) {
+                let got = match (&decoded, &verified) {
                     (Ok(d), Ok(())) => {
                         let again = (c.encode)(&bj, d).expect("decoded value encodes");
                         assert_eq!(again, m, "{ctx}: accepted {hex} is not canonical");
                         accepted += 1;
+                        let d = codec::value_from_json(&s, id, d).expect("generated JSON");
+                        Outcome::Value(d)
                     }
                     (Err(Failure::Wire(d)), Err(Failure::Wire(v))) => {
                         assert_eq!(d, v, "{ctx}: decode and verify disagree on {hex}");
+                        Outcome::Error(d.kind().name().into(), d.bit(), d.path_string())
                     }
                     _ => panic!("{ctx}: decode {decoded:?}, verify {verified:?} on {hex}"),
-                }
+                };
+                let want = match codec::decode_delta(&s, id, &b, &m) {
+                    Ok(v) => Outcome::Value(v),
+                    Err(CodecError::Wire { kind, bit, path }) => {
+                        Outcome::Error(kind.name().into(), bit, path)
+                    }
+                    Err(e) => panic!("{ctx}: reference decode_delta: {e}"),
+                };
+                assert_eq!(
+                    got, want,
+                    "{ctx}: generated and reference disagree on {hex}"
+                );
                 hostile += 1;
             }
         }
     }
     println!(
         "{pairs} delta round trips, {hostile} mutated deltas ({accepted} accepted, each \
-         canonical) (seed {seed})"
+         canonical), every one as the reference codec (seed {seed})"
     );
     assert!(pairs > 0);
 }
