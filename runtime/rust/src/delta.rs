@@ -153,8 +153,20 @@ impl BitWriter<'_> {
 
     /// Writes `x` in the Exp-Golomb code of spec §12.5: with `k = bits_for(x + 1) - 1`,
     /// `k` zero bits, a one bit, then `x + 1 - 2^k` in `k` bits.
-    #[inline]
+    #[inline(always)]
     pub fn write_golomb(&mut self, x: u64) {
+        if x < u64::from(u32::MAX) {
+            // `2k + 1 <= 63` bits: one write.
+            let (code, bits) = golomb_code(x);
+            self.write_bits(code, bits);
+        } else {
+            self.write_long_golomb(x);
+        }
+    }
+
+    /// [`BitWriter::write_golomb`] of `x >= 2^32 - 1`.
+    #[cold]
+    fn write_long_golomb(&mut self, x: u64) {
         let x1 = u128::from(x) + 1;
         let k = 127 - x1.leading_zeros();
         if k == 64 {
@@ -167,6 +179,28 @@ impl BitWriter<'_> {
         self.write_bits(1u64 << k, k + 1);
         self.write_bits((x1 - (1u128 << k)) as u64, k);
     }
+
+    /// Writes a keyed list event (spec §12.5): the gap `gap` in Exp-Golomb code, then
+    /// the op bit (`removed`: 1, changed: 0).
+    #[inline(always)]
+    pub fn write_event(&mut self, gap: u64, removed: bool) {
+        if gap < u64::from(u32::MAX >> 1) {
+            let (code, bits) = golomb_code(gap);
+            self.write_bits(code | u64::from(removed) << bits, bits + 1);
+        } else {
+            self.write_long_golomb(gap);
+            self.write_bool(removed);
+        }
+    }
+}
+
+/// The Exp-Golomb code of `x < 2^32 - 1` as bits to write and their number (at most 63).
+#[inline(always)]
+fn golomb_code(x: u64) -> (u64, u32) {
+    let x1 = x + 1;
+    let k = 63 - x1.leading_zeros();
+    // `k` zeros, the one bit, then the `k` bits below it.
+    ((1u64 << k) | ((x1 - (1u64 << k)) << (k + 1)), 2 * k + 1)
 }
 
 impl BitReader<'_> {
@@ -363,8 +397,7 @@ pub fn write_keyed_delta<T, K: Ord + Copy>(
         }
         let mark = w.mark();
         if j < cur.len() && key(&cur[j]) == kb {
-            w.write_golomb(gap);
-            w.write_bool(false);
+            w.write_event(gap, false);
             if row(b, &cur[j], w).at_index(p)? {
                 gap = 0;
                 events = true;
@@ -377,8 +410,7 @@ pub fn write_keyed_delta<T, K: Ord + Copy>(
         } else {
             full(b, w).at_index(p)?;
             w.rewind(mark);
-            w.write_golomb(gap);
-            w.write_bool(true);
+            w.write_event(gap, true);
             gap = 0;
             events = true;
         }

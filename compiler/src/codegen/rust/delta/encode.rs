@@ -6,9 +6,9 @@
 use super::{fields, fn_sig, full_write, row_name, wire_value};
 use crate::codegen::rust::encode::Val;
 use crate::codegen::rust::printer::Printer;
-use crate::codegen::rust::{let_call, try_expr, Ctx, Gen};
+use crate::codegen::rust::{let_call, return_error, try_expr, Call, Ctx, Gen};
 use crate::plan::delta::{Delta, KeyedDelta, StructDelta};
-use crate::plan::{Lang, Node, Op, ScalarKind};
+use crate::plan::{Form, Lang, Node, Op, ScalarKind};
 
 /// Prints the row encoder of struct delta `s` (a method of the struct's inherent impl).
 pub fn row_fn(g: &Gen, p: &mut Printer, s: &StructDelta) {
@@ -112,6 +112,26 @@ fn changed(
         Delta::Never => {}
         Delta::Diff {
             width, prefix_bits, ..
+        } if is_quantized(node) => {
+            // Quantizing divides: a float with the same bits as the baseline's is
+            // quantized (and checked) once.
+            let uc = wire_value(p, ctx, node, cur, "uc");
+            crate::codegen::rust::let_stmt(p, "uc", &uc);
+            let same = format!("{}.to_bits() == {}.to_bits()", base.value(), cur.value());
+            let mut then = p.child(1);
+            let ub = wire_value(&mut then, ctx, node, base, "ub");
+            p.open(format!("let ub = if {same} {{"));
+            p.line("uc");
+            p.middle("} else {");
+            p.append(then);
+            p.line(ub);
+            p.close("};");
+            p.line(format!(
+                "{any} |= w.write_scalar_delta(ub, uc, {width}, {prefix_bits});"
+            ));
+        }
+        Delta::Diff {
+            width, prefix_bits, ..
         } => {
             let ub = wire_value(p, ctx, node, base, "ub");
             crate::codegen::rust::let_stmt(p, "ub", &ub);
@@ -145,6 +165,30 @@ fn changed(
                 let_call(p, "changed", "::bitwire::write_keyed_delta", &args, "");
             });
         }
+        Delta::Replace if bytes_like(node).is_some() => {
+            // A string or bytes: the length bound is its only check, and equal bytes
+            // are equal encodings.
+            let max = bytes_like(node).flatten();
+            for v in [base, cur] {
+                if let Some(m) = max {
+                    let len = format!("{}.len() as u64", v.recv());
+                    p.open(format!("if {len} > {m} {{"));
+                    let make = Call::new(
+                        "::bitwire::Error::invalid_length",
+                        ["0", &len, &m.to_string()],
+                    );
+                    return_error(p, ctx, &make);
+                    p.close("}");
+                }
+            }
+            p.open(format!("if {} == {} {{", base.recv(), cur.recv()));
+            p.line("w.write_bool(false);");
+            p.middle("} else {");
+            p.line("w.write_bool(true);");
+            full_write(g, p, ctx, node, cur);
+            p.line(format!("{any} = true;"));
+            p.close("}");
+        }
         Delta::Replace => {
             p.line("let mark = w.mark();");
             full_write(g, p, ctx, node, base);
@@ -160,6 +204,21 @@ fn changed(
             p.line(format!("{any} = true;"));
             p.close("}");
         }
+    }
+}
+
+/// Whether `node` is a quantized float.
+fn is_quantized(node: &Node) -> bool {
+    matches!(&node.op, Op::Scalar(s) if matches!(s.kind, ScalarKind::Quantized { .. }))
+}
+
+/// For a string, bytes or `list<u8>` (whose in-memory equality is wire equality), its
+/// `max`; `None` for other values.
+fn bytes_like(node: &Node) -> Option<Option<u64>> {
+    match &node.op {
+        Op::String(len) | Op::Bytes(len) => Some(len.max),
+        Op::List(l) if l.form == Form::Bytes => Some(l.length.max),
+        _ => None,
     }
 }
 

@@ -130,8 +130,8 @@ pub(crate) fn full_write(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &V
 }
 
 /// Prints the encoder's checks of the scalar or varint `x` (errors at bit 0, with the
-/// path of `ctx`) and returns the expression of its wire value `u` (§12.2) — in local
-/// `dest` when it takes a statement (a quantized float).
+/// path of `ctx`) and returns the expression of its wire value `u` (§12.2); a quantized
+/// float's grid index goes through local `dest` first.
 pub(crate) fn wire_value(p: &mut Printer, ctx: &Ctx, node: &Node, x: &Val, dest: &str) -> String {
     let s = match &node.op {
         Op::Scalar(s) => s,
@@ -158,9 +158,7 @@ pub(crate) fn wire_value(p: &mut Printer, ctx: &Ctx, node: &Node, x: &Val, dest:
         };
         let args = [v, f64_lit(min), f64_lit(max), steps.to_string(), "0".into()];
         let_call(p, dest, "::bitwire::quantize", &args, "");
-        let q = try_expr(p, ctx, dest);
-        p.line(format!("let {dest} = {q};"));
-        return dest.to_string();
+        return try_expr(p, ctx, dest);
     }
     if s.encode_can_fail(Lang::RUST) {
         let value = x.value();
