@@ -92,7 +92,8 @@ fn typedef_bytes(schema: &Schema, def: &TypeDef, memo: &mut Vec<Option<u64>>, ou
     match def.message_id {
         None => out.push(0),
         Some(id) => {
-            out.push(1);
+            // 2 for a `delta message` (spec §12): its delta encoding is wire too.
+            out.push(if def.delta { 2 } else { 1 });
             put_u32(out, id);
         }
     }
@@ -219,8 +220,14 @@ fn type_bytes(schema: &Schema, ty: &Type, memo: &mut Vec<Option<u64>>, out: &mut
             elem,
             max,
             packed_len,
+            key,
         } => {
-            out.push(0x1a);
+            // A key changes the delta encoding (spec §12) only; lists without one
+            // hash as they did before keys existed.
+            out.push(if key.is_some() { 0x1e } else { 0x1a });
+            if let Some(key) = key {
+                put_u64(out, key.field as u64);
+            }
             max_and_len(out, *max, *packed_len);
             type_bytes(schema, elem, memo, out);
         }

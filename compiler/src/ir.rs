@@ -120,6 +120,9 @@ pub struct TypeDef {
     pub origin: Origin,
     /// `Some(id)` for a top-level `message` (dispatch id on a connection).
     pub message_id: Option<u32>,
+    /// `delta message`: the message also has a delta encoding (spec §12).
+    #[serde(skip_serializing_if = "is_false")]
+    pub delta: bool,
     pub kind: TypeDefKind,
     /// Packed-encoding size of a value of this type, not counting top-level padding.
     pub packed: PackedLayout,
@@ -303,6 +306,9 @@ pub enum Type {
         elem: Box<Type>,
         max: Option<u64>,
         packed_len: LengthEncoding,
+        /// `key F` (spec §12.1): the element struct's key field, for delta encoding.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        key: Option<ListKey>,
     },
     /// `string` / `string<max N>`: UTF-8, length in bytes.
     String {
@@ -316,6 +322,20 @@ pub enum Type {
     },
     /// A reference to a named struct, enum, union or message.
     Named { id: TypeId, name: String },
+}
+
+/// The key of a keyed list (spec §12.1): a field of the element struct whose values
+/// are unique and ascending in every list the delta encoding takes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ListKey {
+    /// Index of the field in the element struct.
+    pub field: usize,
+    /// The field's name.
+    pub name: String,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// How the packed encoding writes a length prefix.

@@ -50,7 +50,12 @@ pub fn plan(args: &SchemaArg) -> ExitCode {
         return ExitCode::FAILURE;
     };
     let plan = crate::plan::CodecPlan::build(&schema);
-    print_json(&serde_json::to_value(&plan).expect("the plan always serializes"))
+    let mut json = serde_json::to_value(&plan).expect("the plan always serializes");
+    let delta = crate::plan::delta::DeltaPlan::build(&schema, &plan);
+    if !delta.messages.is_empty() {
+        json["delta"] = serde_json::to_value(&delta).expect("the plan always serializes");
+    }
+    print_json(&json)
 }
 
 fn print_json(value: &serde_json::Value) -> ExitCode {

@@ -109,6 +109,8 @@ codes! {
     DuplicateMessageId = "E0317", "duplicate message id";
     /// `optional<optional<T>>`: absent and present-but-absent would both be JSON `null`.
     NestedOptional = "E0318", "nested optional";
+    /// A list key that is not an integer or enum field of the element struct (spec §12.1).
+    InvalidListKey = "E0319", "invalid list key";
 
     /// A type whose encoded size in bits does not fit in 64 bits.
     SizeOverflow = "E0401", "size overflow";

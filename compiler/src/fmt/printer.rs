@@ -292,8 +292,12 @@ impl Printer<'_> {
     /// One item: its header up to `;` or `{`, then the body.
     fn item(&mut self) {
         self.open(0);
-        let starts_item =
-            matches!(self.piece().tok(), Some(TokenKind::Keyword(k)) if k.starts_item());
+        // `delta message` (spec §12) starts an item with a contextual word.
+        let starts_item = match self.piece().tok() {
+            Some(TokenKind::Keyword(k)) => k.starts_item(),
+            Some(TokenKind::Ident(w)) => w == "delta",
+            _ => false,
+        };
         let pending = self.run(0, &[TokenKind::Semi, TokenKind::LBrace]);
         match self.next_tok().clone() {
             TokenKind::Semi => {

@@ -67,10 +67,14 @@ pub(super) fn ir_type(ty: &Ty) -> Type {
             elem: Box::new(ir_type(elem)),
             len: *len,
         },
-        Ty::List(elem, max) => Type::List {
+        Ty::List(elem, max, key) => Type::List {
             elem: Box::new(ir_type(elem)),
             max: *max,
             packed_len: length_encoding(*max),
+            key: key.as_ref().map(|k| ir::ListKey {
+                field: k.field,
+                name: k.name.clone(),
+            }),
         },
         Ty::String(max) => Type::String {
             max: *max,
@@ -186,6 +190,7 @@ impl<'a> Pass<'a> {
             doc: def.doc.clone(),
             origin: def.origin.clone(),
             message_id: def.message_id,
+            delta: def.delta,
             kind,
             packed,
             memory,

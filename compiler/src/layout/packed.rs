@@ -103,6 +103,7 @@ pub(crate) fn measure(
             elem,
             max,
             packed_len,
+            ..
         } => {
             let elem = measure(elem, named, f);
             if elem.min_bits == 0 {

@@ -13,6 +13,7 @@
 //! plan: it interprets the IR directly, so that it stays an independent oracle (it
 //! shares only [`memory`], the memory model spec §11 defines the decode budget by).
 
+pub mod delta;
 pub mod memory;
 pub mod ops;
 pub mod quant;
@@ -160,6 +161,7 @@ pub fn node(schema: &Schema, ty: &Type) -> Node {
                 elem,
                 max,
                 packed_len,
+                ..
             } => {
                 let elem_node = node(schema, elem);
                 let length = length(

@@ -36,6 +36,7 @@ impl Lowerer<'_> {
             TypeDecl::Enum(d) => d.tag_type.as_ref().map(|t| t.span),
             TypeDecl::Union(d) => d.tag_type.as_ref().map(|t| t.span),
         };
+        let delta = matches!(decl, TypeDecl::Struct(d) if d.delta.is_some());
         let (docs, message_id, kind) = match decl {
             TypeDecl::Struct(d) => {
                 let message_id = d
@@ -104,6 +105,7 @@ impl Lowerer<'_> {
             doc: docs.lines.clone(),
             origin: self.origin(unit, name.span),
             message_id,
+            delta,
             spans: ir::Spans {
                 name: name.span,
                 ty: tag_span,

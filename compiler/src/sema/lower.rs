@@ -62,12 +62,13 @@ pub(crate) fn lower(
         .map(|id| l.lower_type_def(id))
         .collect();
     let root_file = root.rsplit('/').next().unwrap_or(root).to_string();
-    let model = Model {
+    let mut model = Model {
         root_file,
         constants,
         types,
     };
     super::recursion::check(&model, &mut l.diags);
+    super::keys::check(&mut model, &mut l.diags);
     // The layout pass cuts cycles itself (counting a back reference as one bit,
     // which cannot cause a zero-width or overflow report), so it can run even
     // when recursive types were found and still report its own problems.

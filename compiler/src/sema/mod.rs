@@ -11,6 +11,7 @@ mod builtins;
 mod consts;
 mod decls;
 mod imports;
+mod keys;
 mod layout_errors;
 mod loader;
 mod lower;

@@ -7,6 +7,7 @@
 //! [`crate::layout`], which turns a `Model` into the [`crate::ir::Schema`] in one
 //! go (ADR 0009).
 
+use crate::diag::Span;
 use crate::ir::{Constant, EnumVariant, FloatRepr, Origin, Spans, TypeId};
 
 /// A resolved schema: the root file plus everything it imports, flattened, in IR
@@ -29,6 +30,8 @@ pub struct Def {
     pub origin: Origin,
     /// `Some(id)` for a `message`.
     pub message_id: Option<u32>,
+    /// `delta message`: the message has a delta encoding (spec §12).
+    pub delta: bool,
     pub spans: Spans,
     pub kind: DefKind,
 }
@@ -116,14 +119,24 @@ pub enum Ty {
     Optional(Box<Ty>),
     /// `[T; N]`.
     Array(Box<Ty>, u64),
-    /// `list<T>` / `list<T, max M>`.
-    List(Box<Ty>, Option<u64>),
+    /// `list<T>` / `list<T, max M>`, with its key (`key F`, spec §12.1) if it has one.
+    List(Box<Ty>, Option<u64>, Option<ListKey>),
     /// `string` / `string<max M>`.
     String(Option<u64>),
     /// `bytes` / `bytes<max M>`.
     Bytes(Option<u64>),
     /// A declared type.
     Named(TypeId, String),
+}
+
+/// The `key F` of a keyed list (spec §12.1): the field's name as written and, once
+/// `sema::keys` has checked it, its index among the element struct's fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListKey {
+    pub name: String,
+    pub span: Span,
+    /// Index of the key field in the element struct (`usize::MAX` until checked).
+    pub field: usize,
 }
 
 impl Ty {
@@ -133,7 +146,7 @@ impl Ty {
         loop {
             match ty {
                 Ty::Named(id, _) => out.push(*id),
-                Ty::Optional(inner) | Ty::Array(inner, _) | Ty::List(inner, _) => {
+                Ty::Optional(inner) | Ty::Array(inner, _) | Ty::List(inner, ..) => {
                     ty = inner;
                     continue;
                 }

@@ -9,7 +9,7 @@
 
 use super::builtins::{builtin, int_name, int_range, Builtin};
 use super::lower::Lowerer;
-use super::model::Ty;
+use super::model::{ListKey, Ty};
 use super::scope::{Resolved, Symbol, Want};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::FloatRepr;
@@ -99,9 +99,14 @@ impl Lowerer<'_> {
                 }
                 Ty::Array(Box::new(elem), len as u64)
             }
-            TypeExprKind::List(elem, max) => {
+            TypeExprKind::List(elem, max, key) => {
                 let elem = Box::new(self.lower_type(unit, elem));
-                Ty::List(elem, self.max_bound(unit, max.as_ref(), "list"))
+                let key = key.as_ref().map(|k| ListKey {
+                    name: k.name.clone(),
+                    span: k.span,
+                    field: usize::MAX,
+                });
+                Ty::List(elem, self.max_bound(unit, max.as_ref(), "list"), key)
             }
             TypeExprKind::String(max) => Ty::String(self.max_bound(unit, max.as_ref(), "string")),
             TypeExprKind::Bytes(max) => Ty::Bytes(self.max_bound(unit, max.as_ref(), "bytes")),

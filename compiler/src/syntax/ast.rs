@@ -57,6 +57,8 @@ pub struct StructDecl {
     pub name: Ident,
     /// The id expression of a `message`; `None` for a plain struct.
     pub message_id: Option<ValueExpr>,
+    /// `delta message ...`: the message also has a delta encoding (spec §12).
+    pub delta: Option<Span>,
     pub fields: Vec<FieldDecl>,
 }
 
@@ -119,8 +121,8 @@ pub enum TypeExprKind {
     Optional(Box<TypeExpr>),
     /// `[T; N]`
     Array(Box<TypeExpr>, ValueExpr),
-    /// `list<T>` / `list<T, max N>`
-    List(Box<TypeExpr>, Option<ValueExpr>),
+    /// `list<T>` / `list<T, max N>`, optionally `, key F` (spec §12.1)
+    List(Box<TypeExpr>, Option<ValueExpr>, Option<Ident>),
     /// `string` / `string<max N>`
     String(Option<ValueExpr>),
     /// `bytes` / `bytes<max N>`

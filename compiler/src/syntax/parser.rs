@@ -280,8 +280,15 @@ impl<'a> Parser<'a> {
                     self.import()
                 }
                 TokenKind::Keyword(Keyword::Const) => self.const_decl(docs),
-                TokenKind::Keyword(Keyword::Struct) => self.struct_decl(docs, false),
-                TokenKind::Keyword(Keyword::Message) => self.struct_decl(docs, true),
+                TokenKind::Keyword(Keyword::Struct) => self.struct_decl(docs, false, None),
+                TokenKind::Keyword(Keyword::Message) => self.struct_decl(docs, true, None),
+                TokenKind::Ident(ref w)
+                    if w == "delta"
+                        && self.peek_nth(1) == &TokenKind::Keyword(Keyword::Message) =>
+                {
+                    let delta = self.bump().span;
+                    self.struct_decl(docs, true, Some(delta))
+                }
                 TokenKind::Keyword(Keyword::Enum) => self.enum_decl(docs),
                 TokenKind::Keyword(Keyword::Union) => self.union_decl(docs),
                 other => {
@@ -340,7 +347,7 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    fn struct_decl(&mut self, docs: Docs, is_message: bool) -> PResult<Item> {
+    fn struct_decl(&mut self, docs: Docs, is_message: bool, delta: Option<Span>) -> PResult<Item> {
         self.bump();
         let name = self.ident(if is_message {
             "a message name"
@@ -369,6 +376,7 @@ impl<'a> Parser<'a> {
             docs,
             name,
             message_id,
+            delta,
             fields,
         }))
     }

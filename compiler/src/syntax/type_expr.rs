@@ -66,15 +66,9 @@ impl Parser<'_> {
                     (TypeExprKind::Optional(inner), close)
                 }
                 Open::List => {
-                    let mut max = None;
-                    if self.eat(&TokenKind::Comma).is_some() {
-                        max = Some(self.max_bound("list<T, max N>")?);
-                    } else if !self.at(&TokenKind::Gt) {
-                        self.error_expected("`,` or `>`", None);
-                        return Err(());
-                    }
+                    let (max, key) = self.list_options()?;
                     let close = self.expect(&TokenKind::Gt, "`>`")?;
-                    (TypeExprKind::List(inner, max), close)
+                    (TypeExprKind::List(inner, max, key), close)
                 }
             };
             let span = start.to(close);
@@ -145,6 +139,32 @@ impl Parser<'_> {
         }
         self.error_expected("`<`", Some(format!("write `{form}`")));
         Err(())
+    }
+
+    /// What may follow `list<T`: `, max N`, `, key F`, or `, max N, key F`.
+    fn list_options(&mut self) -> PResult<(Option<ValueExpr>, Option<Ident>)> {
+        const FORM: &str = "list<T, max N>` or `list<T, max N, key F>";
+        let (mut max, mut key) = (None, None);
+        if self.eat(&TokenKind::Comma).is_some() {
+            if self.at_word("key") {
+                self.bump();
+                key = Some(self.ident("the key field's name")?);
+            } else {
+                max = Some(self.max_bound(FORM)?);
+                if self.eat(&TokenKind::Comma).is_some() {
+                    if !self.at_word("key") {
+                        self.error_expected("`key`", Some(format!("write `{FORM}`")));
+                        return Err(());
+                    }
+                    self.bump();
+                    key = Some(self.ident("the key field's name")?);
+                }
+            }
+        } else if !self.at(&TokenKind::Gt) {
+            self.error_expected("`,` or `>`", None);
+            return Err(());
+        }
+        Ok((max, key))
     }
 
     /// `max N` inside `list<T, max N>`, `string<max N>`, `bytes<max N>`.
