@@ -1,13 +1,14 @@
 //! The benchmark lab's delta part (issue 14, bench/delta/README.md): two fixed-seed
 //! scenarios ([`world`], [`cubes`]) written as wire values ([`wire`], [`scenario`]), the
-//! bytes per tick of bitwire and the peer libraries encoding them ([`peers`],
-//! [`measure`]), the measurement behind the delta format's codes ([`codes`]), and the
+//! bytes per tick of bitwire (full and [`delta_sizes`]) and the peer libraries encoding them
+//! ([`peers`], [`measure`]), the measurement behind the delta format's codes ([`codes`]), and the
 //! report ([`report`]).
 //!
 //! The schema's code is generated from `bench/delta/delta.bw` by `bitwire-build`.
 
 pub mod codes;
 pub mod cubes;
+pub mod delta_sizes;
 pub mod math;
 pub mod measure;
 pub mod peers;

@@ -1,7 +1,7 @@
 //! `deltabench measure`: the Rust side of the delta lab. For each scenario: the bytes of
 //! every tick in each full-snapshot encoding of [`crate::peers`] (each checked to decode
-//! back first), bitwire's full encode and decode time per tick, bitwire's delta (the slot
-//! in [`scenario`]), and the format measurement of [`crate::codes`]; all into one raw
+//! back first), bitwire's full encode and decode time per tick, bitwire's delta sizes
+//! ([`crate::delta_sizes`]; its times: the slot in [`scenario`]), and the format measurement of [`crate::codes`]; all into one raw
 //! file ([`crate::raw`]).
 //!
 //! Times are medians over `rounds` passes over every tick of the scenario (the values
@@ -95,13 +95,12 @@ fn scenario<T: Tick>(
             bytes,
         });
     }
+    let message = if name == "world" { "World" } else { "Cubes" };
+    series.extend(crate::delta_sizes::series(name, message, ticks)?);
     timings.push(full_timing(name, ticks, rounds)?);
-    // SLOT — bitwire delta (issue 14). Once the generated `encode_delta`/`decode_delta`
-    // exist: the series `bitwire-delta-1` (each tick against the previous one, like
-    // Colyseus's patches) and `bitwire-delta-6` (against the tick `codes::AGE` = 6 ticks
-    // older, about 100 ms of round trip at 60 Hz; tick 0 for the first ticks), each tick
-    // checked to decode back, and their encode/decode times. Until then the report shows
-    // the delta goals as not measured.
+    // SLOT — bitwire delta times (issue 14). Once the generated `encode_delta` /
+    // `decode_delta` exist: their ns per tick at both baseline ages (like `full_timing`),
+    // and the sizes from them, checked equal to the reference codec's.
     Ok(())
 }
 
