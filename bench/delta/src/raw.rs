@@ -25,6 +25,25 @@ pub const CODECS: &[&str] = &[
     "colyseus-f32-all",
 ];
 
+/// A codec's name in the charts (the tables use the raw file's label).
+pub fn short_label(codec: &str) -> &'static str {
+    match codec {
+        "bitwire" => "bitwire full",
+        "bitwire-delta-1" => "bitwire delta (age 1)",
+        "bitwire-delta-6" => "bitwire delta (age 6)",
+        "bitcode" => "bitcode (f32)",
+        "bitcode-zstd" => "bitcode + zstd (f32)",
+        "bitcode-wire" => "bitcode (wire ints)",
+        "bitcode-wire-zstd" => "bitcode + zstd (wire ints)",
+        "flatbuffers" => "FlatBuffers",
+        "colyseus" => "Colyseus patch (int)",
+        "colyseus-all" => "Colyseus encodeAll (int)",
+        "colyseus-f32" => "Colyseus patch (float32)",
+        "colyseus-f32-all" => "Colyseus encodeAll (float32)",
+        _ => "?",
+    }
+}
+
 /// Scenario ids.
 pub const SCENARIOS: &[&str] = &["world", "cubes"];
 

@@ -52,12 +52,24 @@ fn decades(s: &Series) -> (i32, i32) {
     (lo, hi)
 }
 
+/// The x axis' label spacing: 1, 2 or 5 times a power of ten, at most 6 steps to `x_max`.
+fn x_step(x_max: f64) -> f64 {
+    let raw = nice_ceil(x_max / 6.0);
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p)
+        .find(|s| x_max / s <= 6.0)
+        .unwrap_or(raw)
+}
+
 /// The chart as an `<svg>` element.
 pub fn render(s: &Series) -> String {
     let (left, right, plot_h) = (64.0, 24.0, 260.0);
     let plot_w = WIDTH - left - right;
     let points = s.lines.iter().map(|l| l.values.len()).max().unwrap_or(0);
-    let x_max = nice_ceil((points.max(2) - 1) as f64);
+    let x_max = (points.max(2) - 1) as f64;
+    let x_step = x_step(x_max);
     let (lo, hi) = decades(s);
     let mut body = String::new();
     let items: Vec<(String, &str, bool)> = s
@@ -76,8 +88,9 @@ pub fn render(s: &Series) -> String {
     let mut out = String::new();
     open(&mut out, height, &s.title);
     out.push_str(&body);
-    for i in 0..=5 {
-        let v = x_max * f64::from(i) / 5.0;
+    let ticks = (x_max / x_step).floor() as u32;
+    for i in 0..=ticks {
+        let v = x_step * f64::from(i);
         let x = px(v);
         let _ = write!(
             out,
@@ -174,6 +187,13 @@ mod tests {
         assert!(svg.contains("bytes &lt;per&gt; tick"));
         assert!(svg.contains("a &amp; b: mean"));
         assert!(!svg.contains("NaN"));
+    }
+
+    #[test]
+    fn x_labels_are_round_and_few() {
+        assert_eq!(x_step(599.0), 100.0);
+        assert_eq!(x_step(119.0), 20.0);
+        assert_eq!(x_step(1.0), 0.2);
     }
 
     #[test]

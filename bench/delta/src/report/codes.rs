@@ -145,7 +145,7 @@ pub fn table_markdown(t: &Table) -> String {
 /// What the codes are, for the report and the Markdown.
 pub const EXPLANATION: &str =
     "On the scenarios' wire values (docs/spec.md §12.2), tick t against the \
-tick `age` ticks older (tick 0 for the first ticks), every tick but the first. A changed scalar of \
+tick 1 or 6 ticks older (the baseline age; tick 0 for the first ticks), every tick but the first. A changed scalar of \
 width w, with z the zigzag of its difference in w bits (z ≥ 1): raw = w bits; §12.4 = \
 bits_for(w − 1) + bits_for(z) − 1; Exp-Golomb (order 0) of z − 1 = 2·bits_for(z) − 1; §5.4 = the \
 prefix varint of z in varu16/varu32/varu64 by w. The changed bit before each field is the same for \

@@ -5,7 +5,7 @@
 use super::codes as codes_tables;
 use super::Results;
 use crate::cubes::ROLL_START;
-use crate::raw::{RawFile, Series, CODECS};
+use crate::raw::{short_label, RawFile, Series, CODECS};
 use crate::stats::{kbit_s, summarize};
 use bitwire_report::doc::{mark_best, Block, Cell, Doc, Notes, Table};
 use bitwire_report::format::{num, ratio};
@@ -126,7 +126,7 @@ fn scenario(r: &Results, id: &str, notes: &mut Notes, out: &mut Vec<Block>) {
         lines: series
             .iter()
             .map(|(_, s)| SeriesLine {
-                name: s.label.clone(),
+                name: short_label(&s.codec).into(),
                 color: color(&s.codec),
                 dashed: s.codec.ends_with("-all"),
                 values: s.bytes.iter().map(|b| *b as f64).collect(),
@@ -136,7 +136,10 @@ fn scenario(r: &Results, id: &str, notes: &mut Notes, out: &mut Vec<Block>) {
     out.push(Block::Chart(AnyChart::Bars(Bars {
         title: format!("{id}: kbit/s at 60 Hz (mean of ticks 1..)"),
         unit: "kbit/s".into(),
-        groups: series.iter().map(|(_, s)| s.label.clone()).collect(),
+        groups: series
+            .iter()
+            .map(|(_, s)| short_label(&s.codec).into())
+            .collect(),
         series: vec!["kbit/s".into()],
         values: series
             .iter()
@@ -271,10 +274,10 @@ fn timings(r: &Results, out: &mut Vec<Block>) {
             Cell::text(x.scenario.clone()),
             Cell::text(x.codec.clone()),
             Cell::text(f.runtime.clone()),
+            Cell::text(x.note.clone()),
             Cell::text(num(x.encode_ns)),
             Cell::text(num(x.decode_ns)),
             Cell::text(x.rounds.to_string()),
-            Cell::text(x.note.clone()),
         ]);
     }
     out.push(Block::Table(t));
