@@ -259,14 +259,14 @@ fn timings(r: &Results, out: &mut Vec<Block>) {
             "scenario",
             "codec",
             "runtime",
+            "what",
             "encode ns/tick",
             "decode ns/tick",
             "passes",
-            "what",
         ]
         .map(String::from)
         .to_vec(),
-        label_columns: 3,
+        label_columns: 4,
         ..Table::default()
     };
     for (f, x) in all {
