@@ -261,3 +261,17 @@ func reverse[T any](s []T) {
 		s[i], s[j] = s[j], s[i]
 	}
 }
+
+// EqualSlices reports whether a and b have the same length and eq holds for every
+// pair of elements: the wire equality of two lists or arrays (§12.2).
+func EqualSlices[T any](a, b []T, eq func(x, y *T) bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !eq(&a[i], &b[i]) {
+			return false
+		}
+	}
+	return true
+}

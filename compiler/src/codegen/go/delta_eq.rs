@@ -1,0 +1,325 @@
+//! Wire equality and decoded copies for the delta encoding (spec §12.2): `wireEqual`
+//! (two values have the same full encoding: scalars compared by wire value, so
+//! `-0.0` and `0.0` differ and two floats quantizing to the same step are equal) and
+//! `copyDecoded` (a deep copy of a baseline value as decoding its full encoding
+//! would give it: NaN canonical, quantized floats on their grid, no memory shared).
+//! Both are printed for every struct and union a `delta message` reaches; the
+//! encoder asks `wireEqual` whether a part changed, the decoder copies unchanged
+//! parts of the baseline with `copyDecoded`.
+
+use super::expr::{atom, bin, call, paren, unary, E};
+use super::printer::Printer;
+use super::scalars::{constant, quantizer_input, value_from_bits, wire_bits};
+use super::{f64_lit, Gen, Locals};
+use crate::ir::{FloatRepr, TypeId};
+use crate::plan::{Body, Form, Node, Op, Scalar, ScalarKind};
+
+/// A Go place: a value (`m.Pos`, `v[i]`) or a pointer to one (`x`, in the element
+/// functions given to `bitwire.EqualSlices`).
+#[derive(Debug, Clone)]
+pub enum Place {
+    Val(String),
+    Ptr(String),
+}
+
+impl Place {
+    /// The value: `m.Pos`, `*x`.
+    fn val(&self) -> String {
+        match self {
+            Place::Val(v) => v.clone(),
+            Place::Ptr(p) => format!("*{p}"),
+        }
+    }
+
+    /// The address: `&m.Pos`, `x`.
+    fn addr(&self) -> String {
+        match self {
+            Place::Val(v) => format!("&{v}"),
+            Place::Ptr(p) => p.clone(),
+        }
+    }
+
+    /// A field or selector of the value: `m.Pos.Set`, `x.Set`.
+    fn sel(&self, name: &str) -> String {
+        match self {
+            Place::Val(v) | Place::Ptr(v) => format!("{v}.{name}"),
+        }
+    }
+
+    /// The value as a slice (an array sliced whole): `m.Path[:]`, `x[:]`.
+    fn slice(&self) -> String {
+        match self {
+            Place::Val(v) | Place::Ptr(v) => format!("{v}[:]"),
+        }
+    }
+}
+
+/// The negation of a condition, printed as a person would: `a != b` for `a == b`.
+pub fn not(e: E) -> E {
+    match e {
+        E::Bin(x, "==", y) => E::Bin(x, "!=", y),
+        E::Unary("!", x) => *x,
+        e if e.is_operand() => unary("!", e),
+        e => unary("!", paren(e)),
+    }
+}
+
+/// The integer `q` of a quantized float `x` (no range check: garbage for a value
+/// outside the range, which only an invalid baseline holds).
+pub fn quantize(s: &Scalar, x: &str) -> E {
+    let ScalarKind::Quantized {
+        repr,
+        min,
+        max,
+        steps,
+        ..
+    } = s.kind
+    else {
+        unreachable!("not quantized")
+    };
+    call(
+        "bitwire.Quantize",
+        vec![
+            atom(quantizer_input(repr, x)),
+            atom(f64_lit(min)),
+            atom(f64_lit(max)),
+            atom(steps.to_string()),
+        ],
+    )
+}
+
+/// The wire value (a `uint64`) of a scalar `x` whose checks are not made: the
+/// baseline's, on the decoding side.
+pub fn raw_wire(s: &Scalar, x: &str) -> E {
+    match s.kind {
+        ScalarKind::Quantized { .. } => quantize(s, x),
+        _ => wire_bits(s, atom(x), None),
+    }
+}
+
+/// Whether two values of a scalar have the same wire value.
+fn scalar_eq(s: &Scalar, a: &str, b: &str) -> E {
+    match s.kind {
+        _ if s.bits == 0 => atom("true"),
+        ScalarKind::Float { .. } | ScalarKind::Quantized { .. } => {
+            bin(raw_wire(s, a), "==", raw_wire(s, b))
+        }
+        _ => bin(atom(a), "==", atom(b)),
+    }
+}
+
+/// A Go boolean expression: whether the values at `a` and `b` of `node` have the
+/// same full encoding.
+pub fn eq_expr(g: &Gen, node: &Node, a: &Place, b: &Place) -> E {
+    if node.is_zero_width() {
+        return atom("true");
+    }
+    match &node.op {
+        Op::Scalar(s) => scalar_eq(s, &a.val(), &b.val()),
+        Op::Varint(_) | Op::String(_) => bin(atom(a.val()), "==", atom(b.val())),
+        Op::Bytes(_) => bin(
+            call("string", vec![atom(a.val())]),
+            "==",
+            call("string", vec![atom(b.val())]),
+        ),
+        Op::Optional(inner) => {
+            let (sa, sb) = (a.sel("Set"), b.sel("Set"));
+            let inner = eq_expr(
+                g,
+                inner,
+                &Place::Val(a.sel("Value")),
+                &Place::Val(b.sel("Value")),
+            );
+            let set = bin(atom(&sa), "==", atom(sb));
+            let body = bin(unary("!", atom(sa)), "||", inner);
+            bin(set, "&&", paren(body))
+        }
+        Op::Array(arr) => match arr.form {
+            Form::Bytes => bin(atom(a.val()), "==", atom(b.val())),
+            _ => slices_eq(g, &arr.elem, atom(a.slice()), atom(b.slice())),
+        },
+        Op::List(l) => match l.form {
+            Form::Bytes => bin(
+                call("string", vec![atom(a.val())]),
+                "==",
+                call("string", vec![atom(b.val())]),
+            ),
+            _ => slices_eq(g, &l.elem, atom(a.val()), atom(b.val())),
+        },
+        Op::Named(_) => call(a.sel("wireEqual"), vec![atom(b.addr())]),
+    }
+}
+
+/// `bitwire.EqualSlices(a, b, f)` with the element function `f`: a named type's
+/// `wireEqual` method, or a function literal.
+fn slices_eq(g: &Gen, elem: &Node, a: E, b: E) -> E {
+    let f = match &elem.op {
+        Op::Named(id) => format!("(*{}).wireEqual", g.ident(*id)),
+        _ => {
+            let ty = g.go_type(elem);
+            let (x, y) = (Place::Ptr("x".into()), Place::Ptr("y".into()));
+            let body = eq_expr(g, elem, &x, &y).text();
+            format!("func(x, y *{ty}) bool {{ return {body} }}")
+        }
+    };
+    call("bitwire.EqualSlices", vec![a, b, atom(f)])
+}
+
+/// Prints `wireEqual` (when a field refers to the type) and `copyDecoded` of struct
+/// or union `id`.
+pub fn eq_and_copy(g: &Gen, p: &mut Printer, id: TypeId) {
+    if g.delta_referred[id] {
+        eq_fn(g, p, id);
+    }
+    copy_fn(g, p, id);
+}
+
+/// Prints `wireEqual` of struct or union `id`.
+fn eq_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+    let ident = g.ident(id);
+    p.blank();
+    p.line("// wireEqual reports whether m and o have the same full encoding (spec §12.2),");
+    p.line("// comparing wire values: the delta encoder's test for an unchanged value.");
+    p.open(format!("func (m *{ident}) wireEqual(o *{ident}) bool {{"));
+    match &g.plan.get(id).body {
+        Body::Struct(s) => {
+            for (i, f) in s.fields.iter().enumerate() {
+                let member = &g.names.types[id].members[i];
+                let (a, b) = (format!("m.{member}"), format!("o.{member}"));
+                let e = eq_expr(g, &f.node, &Place::Val(a), &Place::Val(b));
+                if e != atom("true") {
+                    p.open(format!("if {} {{", not(e).text()));
+                    p.line("return false");
+                    p.close("}");
+                }
+            }
+            p.line("return true");
+        }
+        Body::Union(u) => {
+            p.open("if m.Tag != o.Tag {");
+            p.line("return false");
+            p.close("}");
+            let names = &g.names.types[id];
+            let arms: Vec<_> = u
+                .arms
+                .iter()
+                .enumerate()
+                .filter_map(|(k, a)| a.payload.as_ref().map(|n| (k, n)))
+                .filter(|(_, n)| !n.is_zero_width())
+                .collect();
+            if arms.is_empty() {
+                p.line("return true");
+            } else {
+                p.open("switch m.Tag {");
+                for (k, node) in arms {
+                    let field = &names.members[k];
+                    p.middle(format!("case {}:", names.tags[k]));
+                    let (a, b) = (format!("m.{field}"), format!("o.{field}"));
+                    let e = eq_expr(g, node, &Place::Val(a), &Place::Val(b));
+                    p.line(format!("return {}", e.text()));
+                }
+                p.close("}");
+                p.line("return true");
+            }
+        }
+        Body::Enum(_) => unreachable!("enums are scalars"),
+    }
+    p.close("}");
+}
+
+/// Prints `copyDecoded` of struct or union `id`.
+fn copy_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+    let ident = g.ident(id);
+    let names = &g.names.types[id];
+    p.blank();
+    p.line("// copyDecoded sets m to src as decoding src's full encoding would give it (NaN");
+    p.line("// canonical, quantized floats on their grid), reusing m's slices and sharing no");
+    p.line("// memory with src: how a delta decoder keeps what did not change.");
+    p.open(format!("func (m *{ident}) copyDecoded(src *{ident}) {{"));
+    let mut loc = Locals::new(&["m", "src"]);
+    match &g.plan.get(id).body {
+        Body::Struct(s) => {
+            for (i, f) in s.fields.iter().enumerate() {
+                let member = &names.members[i];
+                let (d, s) = (format!("m.{member}"), format!("src.{member}"));
+                copy_value(g, p, &mut loc, &f.node, &d, &s);
+            }
+        }
+        Body::Union(u) => {
+            p.open("switch src.Tag {");
+            for (k, arm) in u.arms.iter().enumerate() {
+                let (field, tag) = (&names.members[k], &names.tags[k]);
+                p.middle(format!("case {tag}:"));
+                match &arm.payload {
+                    Some(node) => {
+                        // Zero the other variants, keep this one's slices for reuse.
+                        p.line(format!("*m = {ident}{{Tag: {tag}, {field}: m.{field}}}"));
+                        let (d, s) = (format!("m.{field}"), format!("src.{field}"));
+                        copy_value(g, p, &mut loc, node, &d, &s);
+                    }
+                    None => p.line(format!("*m = {ident}{{Tag: {tag}}}")),
+                }
+            }
+            p.middle("default:");
+            p.line(format!("*m = {ident}{{Tag: src.Tag}}"));
+            p.close("}");
+        }
+        Body::Enum(_) => unreachable!("enums are scalars"),
+    }
+    p.close("}");
+}
+
+/// The value a decoder gives for the baseline scalar `x` left unchanged: the value
+/// of its wire value.
+pub fn decoded_scalar(g: &Gen, s: &Scalar, x: &str) -> String {
+    match s.kind {
+        _ if s.bits == 0 => constant(g, s),
+        ScalarKind::Float {
+            repr: FloatRepr::F32,
+        } => format!("bitwire.CanonicalF32({x})"),
+        ScalarKind::Float {
+            repr: FloatRepr::F64,
+        } => format!("bitwire.CanonicalF64({x})"),
+        ScalarKind::Quantized { .. } => value_from_bits(g, s, quantize(s, x)).text(),
+        _ => x.to_string(),
+    }
+}
+
+/// Prints the copy of the value at `src` into `dst` as decoding would give it.
+pub fn copy_value(g: &Gen, p: &mut Printer, loc: &mut Locals, node: &Node, dst: &str, src: &str) {
+    match &node.op {
+        Op::Scalar(s) => p.line(format!("{dst} = {}", decoded_scalar(g, s, src))),
+        Op::Varint(_) | Op::String(_) => p.line(format!("{dst} = {src}")),
+        Op::Bytes(_) => p.line(format!("{dst} = append({dst}[:0], {src}...)")),
+        Op::Optional(inner) => {
+            p.open(format!("if {src}.Set {{"));
+            p.line(format!("{dst}.Set = true"));
+            copy_value(g, p, loc, inner, &format!("{dst}.Value"), &format!("{src}.Value"));
+            p.middle("} else {");
+            p.line(format!("{dst} = {}{{}}", g.go_type(node)));
+            p.close("}");
+        }
+        Op::Array(a) if a.form == Form::Bytes => p.line(format!("{dst} = {src}")),
+        Op::Array(a) => {
+            let i = loc.fresh("i");
+            p.open(format!("for {i} := range {dst} {{"));
+            copy_value(g, p, loc, &a.elem, &format!("{dst}[{i}]"), &format!("{src}[{i}]"));
+            p.close("}");
+        }
+        Op::List(l) => match (l.form, &l.elem.op) {
+            (Form::Bytes, _) => p.line(format!("{dst} = append({dst}[:0], {src}...)")),
+            (Form::Lanes { lane }, _) if !lane.is_float() => {
+                p.line(format!("{dst} = append({dst}[:0], {src}...)"));
+            }
+            _ => {
+                p.line(format!("{dst} = bitwire.Resize({dst}, len({src}))"));
+                let i = loc.fresh("i");
+                p.open(format!("for {i} := range {dst} {{"));
+                let (d, s) = (format!("{dst}[{i}]"), format!("{src}[{i}]"));
+                copy_value(g, p, loc, &l.elem, &d, &s);
+                p.close("}");
+            }
+        },
+        Op::Named(_) => p.line(format!("{dst}.copyDecoded(&{src})")),
+    }
+}
