@@ -3,6 +3,7 @@ package bitwire
 import (
 	"math"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // The codes of the delta encoding (spec §12): the difference code of a changed
@@ -183,22 +184,14 @@ func UnchangedError(bit uint64, what string) error {
 	return detailed(NonCanonical, bit, Unchanged{what})
 }
 
-// CanonicalF32 returns v as decoding its encoding gives it: any NaN becomes the
-// canonical NaN (§3.2). Delta decoders copy unchanged floats of the baseline with
-// it (§12.2).
-func CanonicalF32(v float32) float32 {
-	if v != v {
-		return math.Float32frombits(CanonicalNaN32)
+// CheckUTF8 returns InvalidUtf8 at bit unless s is valid UTF-8: the full encoder's
+// check of a string (§5.6), which the delta encoder makes on the baseline's and the
+// value's strings before comparing them (§12.7).
+func CheckUTF8(s string, bit uint64) error {
+	if !utf8.ValidString(s) {
+		return utf8Error(bit, []byte(s), 0, uint64(len(s)))
 	}
-	return v
-}
-
-// CanonicalF64 is [CanonicalF32] for an f64.
-func CanonicalF64(v float64) float64 {
-	if v != v {
-		return math.Float64frombits(CanonicalNaN64)
-	}
-	return v
+	return nil
 }
 
 // DiffLength is the detail of a difference code (§12.4) whose length prefix Len

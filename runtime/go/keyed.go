@@ -29,8 +29,7 @@ type Keyed[T any, K Key] struct {
 	ReadDelta func(v *T, r *BitReader, base *T) error
 	// Read sets v to the full encoding at r.
 	Read func(v *T, r *BitReader) error
-	// Copy sets dst to src as decoding src's encoding would give it, sharing no
-	// memory with src.
+	// Copy sets dst to a deep copy of src, sharing no memory with src.
 	Copy func(dst, src *T)
 	// Max is the list's bound, when HasMax.
 	Max    uint64
@@ -81,8 +80,8 @@ func (d *Keyed[T, K]) EqualList(a, b []T) bool {
 	return true
 }
 
-// CopyList returns dst (its capacity reused) set to src as decoding src's encoding
-// would give it, sharing no memory with src.
+// CopyList returns dst (its capacity reused) set to a deep copy of src, sharing no
+// memory with src.
 func (d *Keyed[T, K]) CopyList(dst, src []T) []T {
 	dst = Resize(dst, len(src))
 	for i := range src {
@@ -158,12 +157,17 @@ func (d *Keyed[T, K]) WriteList(w *BitWriter, cur, base []T) error {
 // ReadList decodes a keyed list delta (§12.5) against base into dst, reusing its
 // capacity, and returns it. The decoded list is the kept elements of base (copied,
 // or with their changes applied) and the added ones, merged by key. On error the
-// returned list holds a partly decoded value.
+// returned list holds a partly decoded value. A base whose keys are not strictly
+// ascending is InvalidKey at bit 0.
 //
 // Every element of dst's backing array owns the memory its slices point to
 // (elements move by swapping, never by copying), so decoding into the same value
 // again can reuse every element's capacity. dst must share no memory with base.
 func (d *Keyed[T, K]) ReadList(r *BitReader, dst, base []T) ([]T, error) {
+	// The baseline must be ascending too: InvalidKey at bit 0 (§12.7).
+	if err := d.CheckOrder(base, 0); err != nil {
+		return dst, err
+	}
 	dst = Resize(dst, len(base))
 	kept, p := 0, 0
 	events := false
@@ -182,7 +186,7 @@ func (d *Keyed[T, K]) ReadList(r *BitReader, dst, base []T) ([]T, error) {
 		events = true
 		removed, err := r.ReadBool()
 		if err != nil {
-			return dst, err
+			return dst, AtIndex(err, p)
 		}
 		if !removed {
 			if err := d.ReadDelta(&dst[kept], r, &base[p]); err != nil {

@@ -2,14 +2,13 @@
 //! plan ([`crate::plan::delta`]) and the codec plan: per struct delta of the plan a
 //! `writeDelta` (each field's changed bit and delta) and a `readDelta` (the inverse,
 //! with the canonical-form checks of §12.6), a `bitwire.Keyed` value per keyed list
-//! (the runtime walks keyed lists, `keyed.go`), `checkDeltaKeys` for the decoder's
-//! baseline, and on each delta message `AppendDelta`, `EncodeDelta`, `DecodeDelta`,
-//! `DecodeDeltaWithLimits` and `VerifyXDelta`. Wire equality and the decoder's copies
-//! of unchanged parts are in [`super::delta_eq`]. Nothing is printed for a schema
+//! (the runtime walks keyed lists, `keyed.go`), and on each delta message `AppendDelta`, `EncodeDelta`, `DecodeDelta`,
+//! `DecodeDeltaWithLimits` and `VerifyXDelta`. The checks, wire equality and copies
+//! these call are in [`super::delta_eq`]. Nothing is printed for a schema
 //! without a delta message.
 
 use super::decode::{decode_value, Mode};
-use super::delta_eq::{copy_value, eq_and_copy, eq_expr, raw_wire, Place};
+use super::delta_eq::{check_value, copy_value, eq_and_copy, eq_expr, raw_wire, Place};
 use super::encode::write_value;
 use super::expr::{atom, call};
 use super::printer::Printer;
@@ -32,9 +31,6 @@ pub fn methods(g: &Gen, p: &mut Printer, id: TypeId) {
         read_fn(g, p, s);
     }
     keyed_descs(g, p, id);
-    if g.delta_keys[id] {
-        check_keys_fn(g, p, id);
-    }
     if g.schema.types[id].delta {
         top_level(g, p, id);
     }
@@ -97,7 +93,7 @@ fn write_fn(g: &Gen, p: &mut Printer, s: &StructDelta) {
             hint: g.names.types[s.id].locals[f.index].clone(),
             desc: site.unwrap_or_default(),
         };
-        write_delta(g, p, &mut loc, &w, &f.delta, node);
+        write_delta(g, p, &mut loc, &w, &f.delta, node, true);
     }
     p.line("return nil");
     p.close("}");
@@ -125,20 +121,39 @@ impl WriteSite {
     }
 }
 
-/// Prints the changed bit of a value and, if it changed, its delta.
-fn write_delta(g: &Gen, p: &mut Printer, loc: &mut Locals, w: &WriteSite, d: &Delta, node: &Node) {
+/// Prints the changed bit of a value and, if it changed, its delta. With `check`,
+/// first the full encoder's checks of the baseline's value, then of the current one
+/// (§12.7, the reference codec's order); the elements of an array are checked with
+/// the array.
+fn write_delta(
+    g: &Gen,
+    p: &mut Printer,
+    loc: &mut Locals,
+    w: &WriteSite,
+    d: &Delta,
+    node: &Node,
+    check: bool,
+) {
     let (cur, base) = (&w.cur, &w.base);
     match d {
         Delta::Never => {}
         Delta::Diff {
             width, prefix_bits, ..
         } => {
-            let ub = checked_wire(p, loc, &w.ctx, node, base, &format!("{}Base", w.hint));
-            let uv = checked_wire(p, loc, &w.ctx, node, cur, &w.hint);
+            let (ub, uv) = if check {
+                let ub = checked_wire(p, loc, &w.ctx, node, base, &format!("{}Base", w.hint));
+                (ub, checked_wire(p, loc, &w.ctx, node, cur, &w.hint))
+            } else {
+                (unchecked_wire(node, base), unchecked_wire(node, cur))
+            };
             let args = vec![ub, uv, atom(width.to_string()), atom(prefix_bits.to_string())];
             p.line(call("w.WriteScalarDelta", args).text());
         }
         _ => {
+            if check {
+                check_value(g, p, loc, &w.ctx, node, base);
+                check_value(g, p, loc, &w.ctx, node, cur);
+            }
             let eq = eq_expr(g, node, &Place::Val(cur.clone()), &Place::Val(base.clone()));
             p.open(format!("if {} {{", eq.text()));
             p.line("w.WriteBits(0, 1)");
@@ -173,12 +188,22 @@ fn write_changed(
             };
             let i = loc.fresh("i");
             p.open(format!("for {i} := range {cur} {{"));
-            write_delta(g, p, loc, &w.elem(&i), elem, &a.elem);
+            write_delta(g, p, loc, &w.elem(&i), elem, &a.elem, false);
             p.close("}");
         }
         Delta::Keyed(_) => try_call(p, format!("{}.WriteList(w, {cur}, {base})", w.desc)),
         Delta::Replace => write_value(g, p, loc, &w.ctx, node, cur),
         Delta::Never | Delta::Diff { .. } => unreachable!("written by write_delta"),
+    }
+}
+
+/// The wire value of a scalar or varint at `x` already checked.
+fn unchecked_wire(node: &Node, x: &str) -> super::expr::E {
+    match &node.op {
+        Op::Varint(v) if v.signed => call("bitwire.ZigzagEncode", vec![to_i64(atom(x), v.repr)]),
+        Op::Varint(v) => to_u64(atom(x), v.repr),
+        Op::Scalar(s) => raw_wire(s, x),
+        other => unreachable!("a difference code of {other:?}"),
     }
 }
 
@@ -200,7 +225,8 @@ fn checked_wire(
         Op::Scalar(s) => s,
         other => unreachable!("a difference code of {other:?}"),
     };
-    let at = atom("w.BitPos()");
+    // Encoder errors of a delta have no bit offset (§12.7): bit 0.
+    let at = atom("0");
     match (s.encode, &s.kind) {
         (EncodeCheck::FloatRange { min, max, .. }, ScalarKind::Quantized { repr, steps, .. }) => {
             let v = quantizer_input(*repr, x);
@@ -391,14 +417,7 @@ fn read_diff(
         Op::Scalar(sc) => Some(sc),
         _ => None,
     };
-    let ub = match (&node.op, scalar) {
-        (Op::Varint(v), _) if v.signed => {
-            call("bitwire.ZigzagEncode", vec![to_i64(atom(&s.base), v.repr)])
-        }
-        (Op::Varint(v), _) => to_u64(atom(&s.base), v.repr),
-        (_, Some(sc)) => raw_wire(sc, &s.base),
-        _ => unreachable!("a difference code of a scalar"),
-    };
+    let ub = unchecked_wire(node, &s.base);
     let read = call(
         "r.ReadDiff",
         vec![ub, atom(width.to_string()), atom(prefix_bits.to_string())],
@@ -505,7 +524,7 @@ fn keyed_desc(g: &Gen, p: &mut Printer, id: TypeId, index: usize, name: &str, k:
     p.line(format!("return v.readDelta{without}(r, base, true)"));
     p.close("},");
     field(p, "Added elements, decoded.", format!("Read: (*{elem}).ReadPacked,"));
-    field(p, "Kept elements.", format!("Copy: (*{elem}).copyDecoded,"));
+    field(p, "Kept elements.", format!("Copy: (*{elem}).copyFrom,"));
     if let Some(m) = k.max {
         field(p, "The bound.", format!("Max: {m},"));
         field(p, "The list has a bound.", "HasMax: true,".into());
@@ -517,70 +536,6 @@ fn keyed_desc(g: &Gen, p: &mut Printer, id: TypeId, index: usize, name: &str, k:
     );
     p.line(format!("PerElem: {},", k.charge_per_elem));
     p.close("}");
-}
-
-/// Prints `checkDeltaKeys` of struct `id`: every keyed list its deltas reach must be
-/// strictly ascending by key (spec §12.1), else InvalidKey at bit 0 with the list's
-/// path (§12.7).
-fn check_keys_fn(g: &Gen, p: &mut Printer, id: TypeId) {
-    let ident = g.ident(id);
-    p.blank();
-    p.line("// checkDeltaKeys returns InvalidKey at bit 0, with the list's path, unless every");
-    p.line("// keyed list of m that its delta can reach is strictly ascending by key (spec");
-    p.line("// §12.1, §12.7): the check of a delta decoder's baseline.");
-    p.open(format!("func (m *{ident}) checkDeltaKeys() error {{"));
-    let mut loc = Locals::new(&["m"]);
-    // Any of the struct's deltas: they differ only in the key field, a scalar.
-    let s = g.delta.structs.iter().find(|s| s.id == id).expect("a struct delta");
-    for f in &s.fields {
-        let member = &g.names.types[id].members[f.index];
-        let ctx = Ctx::default().field(&f.name);
-        let desc = desc_name(g, id, f.index);
-        check_keys(g, p, &mut loc, &ctx, &f.delta, &format!("m.{member}"), &desc);
-    }
-    p.line("return nil");
-    p.close("}");
-}
-
-/// Prints the key checks of a value of delta `d` at `v`.
-fn check_keys(g: &Gen, p: &mut Printer, loc: &mut Locals, ctx: &Ctx, d: &Delta, v: &str, desc: &str) {
-    let try_call = |p: &mut Printer, ctx: &Ctx, call: String| {
-        p.open(format!("if err := {call}; err != nil {{"));
-        p.line(format!("return {}", ctx.wrap("err")));
-        p.close("}");
-    };
-    match d {
-        Delta::Struct { id } if g.delta_keys[*id] => {
-            try_call(p, ctx, format!("{v}.checkDeltaKeys()"));
-        }
-        Delta::Array { elem, .. } if delta_has_keys(g, elem) => {
-            let i = loc.fresh("i");
-            p.open(format!("for {i} := range {v} {{"));
-            check_keys(g, p, loc, &ctx.index(&i), elem, &format!("{v}[{i}]"), desc);
-            p.close("}");
-        }
-        Delta::Keyed(k) => {
-            try_call(p, ctx, format!("{desc}.CheckOrder({v}, 0)"));
-            if g.delta_keys[k.elem] {
-                let i = loc.fresh("i");
-                p.open(format!("for {i} := range {v} {{"));
-                let c = ctx.index(&i);
-                try_call(p, &c, format!("{v}[{i}].checkDeltaKeys()"));
-                p.close("}");
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Whether a value of delta `d` holds a keyed list.
-pub fn delta_has_keys(g: &Gen, d: &Delta) -> bool {
-    match d {
-        Delta::Keyed(_) => true,
-        Delta::Struct { id } => g.delta_keys[*id],
-        Delta::Array { elem, .. } => delta_has_keys(g, elem),
-        _ => false,
-    }
 }
 
 /// Prints the delta API of a delta message: `AppendDelta`, `EncodeDelta`,
@@ -639,12 +594,9 @@ fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {
     p.open("if m == baseline {");
     p.line("// Decoding over the baseline would overwrite what is still to be read.");
     p.line(format!("held := new({ident})"));
-    p.line("held.copyDecoded(baseline)");
+    p.line("held.copyFrom(baseline)");
     p.line("baseline = held");
     p.close("}");
-    if g.delta_keys[id] {
-        p.if_init_err("err := baseline.checkDeltaKeys()", "err");
-    }
     p.line("r := bitwire.NewBitReaderWithLimits(b, limits)");
     p.if_init_err("err := m.readDelta(&r, baseline, false)", "err");
     p.line("return r.Finish()");
@@ -673,7 +625,7 @@ fn a_an(name: &str) -> String {
 }
 
 /// Which named types a delta message reaches (through any field: they get
-/// `copyDecoded`), and which of them a field refers to (they get `wireEqual`).
+/// `copyFrom`), and which of them a field refers to (they get `wireEqual`).
 pub fn reach(schema: &crate::ir::Schema, plan: &crate::plan::CodecPlan) -> (Vec<bool>, Vec<bool>) {
     let mut reach = vec![false; schema.types.len()];
     let mut referred = vec![false; schema.types.len()];
@@ -705,24 +657,4 @@ pub fn reach(schema: &crate::ir::Schema, plan: &crate::plan::CodecPlan) -> (Vec<
         }
     }
     (reach, referred)
-}
-
-/// Per named type: whether its struct delta reaches a keyed list (the delta plan
-/// lists callees before callers).
-pub fn keys(schema: &crate::ir::Schema, delta: &crate::plan::delta::DeltaPlan) -> Vec<bool> {
-    fn has(d: &Delta, keys: &[bool]) -> bool {
-        match d {
-            Delta::Keyed(_) => true,
-            Delta::Struct { id } => keys[*id],
-            Delta::Array { elem, .. } => has(elem, keys),
-            _ => false,
-        }
-    }
-    let mut keys = vec![false; schema.types.len()];
-    for s in &delta.structs {
-        if s.fields.iter().any(|f| has(&f.delta, &keys)) {
-            keys[s.id] = true;
-        }
-    }
-    keys
 }

@@ -1,18 +1,17 @@
-//! Wire equality and decoded copies for the delta encoding (spec §12.2): `wireEqual`
-//! (two values have the same full encoding: scalars compared by wire value, so
+//! What the delta encoding (spec §12) needs of every struct and union a `delta
+//! message` reaches: `checkWire` (the full encoder's checks, §12.7: the encoder checks
+//! both the baseline's and the value's field before comparing them), `wireEqual` (two
+//! values have the same full encoding, §12.2: scalars compared by wire value, so
 //! `-0.0` and `0.0` differ and two floats quantizing to the same step are equal) and
-//! `copyDecoded` (a deep copy of a baseline value as decoding its full encoding
-//! would give it: NaN canonical, quantized floats on their grid, no memory shared).
-//! Both are printed for every struct and union a `delta message` reaches; the
-//! encoder asks `wireEqual` whether a part changed, the decoder copies unchanged
-//! parts of the baseline with `copyDecoded`.
+//! `copyFrom` (a deep copy sharing no memory: how the decoder keeps the unchanged
+//! parts of the baseline).
 
 use super::expr::{atom, bin, call, paren, unary, E};
 use super::printer::Printer;
-use super::scalars::{constant, quantizer_input, value_from_bits, wire_bits};
-use super::{f64_lit, Gen, Locals};
-use crate::ir::{FloatRepr, TypeId};
-use crate::plan::{Body, Form, Node, Op, Scalar, ScalarKind};
+use super::scalars::{encode_error, quantizer_input, violation, wire_bits};
+use super::{f64_lit, Ctx, Gen, Locals};
+use crate::ir::TypeId;
+use crate::plan::{Body, EncodeCheck, Form, Lang, Node, Op, Scalar, ScalarKind};
 
 /// A Go place: a value (`m.Pos`, `v[i]`) or a pointer to one (`x`, in the element
 /// functions given to `bitwire.EqualSlices`).
@@ -165,10 +164,11 @@ fn slices_eq(g: &Gen, elem: &Node, a: E, b: E) -> E {
     call("bitwire.EqualSlices", vec![a, b, atom(f)])
 }
 
-/// Prints `wireEqual` (when a field refers to the type) and `copyDecoded` of struct
-/// or union `id`.
+/// Prints `checkWire` and `wireEqual` (when a field refers to the type) and
+/// `copyFrom` of struct or union `id`.
 pub fn eq_and_copy(g: &Gen, p: &mut Printer, id: TypeId) {
     if g.delta_referred[id] {
+        check_fn(g, p, id);
         eq_fn(g, p, id);
     }
     copy_fn(g, p, id);
@@ -227,15 +227,14 @@ fn eq_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     p.close("}");
 }
 
-/// Prints `copyDecoded` of struct or union `id`.
+/// Prints `copyFrom` of struct or union `id`.
 fn copy_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let ident = g.ident(id);
     let names = &g.names.types[id];
     p.blank();
-    p.line("// copyDecoded sets m to src as decoding src's full encoding would give it (NaN");
-    p.line("// canonical, quantized floats on their grid), reusing m's slices and sharing no");
-    p.line("// memory with src: how a delta decoder keeps what did not change.");
-    p.open(format!("func (m *{ident}) copyDecoded(src *{ident}) {{"));
+    p.line("// copyFrom sets m to a deep copy of src, reusing m's slices and sharing no memory");
+    p.line("// with src: how a delta decoder keeps what did not change.");
+    p.open(format!("func (m *{ident}) copyFrom(src *{ident}) {{"));
     let mut loc = Locals::new(&["m", "src"]);
     match &g.plan.get(id).body {
         Body::Struct(s) => {
@@ -269,27 +268,11 @@ fn copy_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     p.close("}");
 }
 
-/// The value a decoder gives for the baseline scalar `x` left unchanged: the value
-/// of its wire value.
-pub fn decoded_scalar(g: &Gen, s: &Scalar, x: &str) -> String {
-    match s.kind {
-        _ if s.bits == 0 => constant(g, s),
-        ScalarKind::Float {
-            repr: FloatRepr::F32,
-        } => format!("bitwire.CanonicalF32({x})"),
-        ScalarKind::Float {
-            repr: FloatRepr::F64,
-        } => format!("bitwire.CanonicalF64({x})"),
-        ScalarKind::Quantized { .. } => value_from_bits(g, s, quantize(s, x)).text(),
-        _ => x.to_string(),
-    }
-}
-
-/// Prints the copy of the value at `src` into `dst` as decoding would give it.
+/// Prints the deep copy of the value at `src` into `dst` (the baseline a decoder
+/// holds is a decoded value, so a copy is what decoding its encoding gives).
 pub fn copy_value(g: &Gen, p: &mut Printer, loc: &mut Locals, node: &Node, dst: &str, src: &str) {
     match &node.op {
-        Op::Scalar(s) => p.line(format!("{dst} = {}", decoded_scalar(g, s, src))),
-        Op::Varint(_) | Op::String(_) => p.line(format!("{dst} = {src}")),
+        Op::Scalar(_) | Op::Varint(_) | Op::String(_) => p.line(format!("{dst} = {src}")),
         Op::Bytes(_) => p.line(format!("{dst} = append({dst}[:0], {src}...)")),
         Op::Optional(inner) => {
             p.open(format!("if {src}.Set {{"));
@@ -308,9 +291,7 @@ pub fn copy_value(g: &Gen, p: &mut Printer, loc: &mut Locals, node: &Node, dst: 
         }
         Op::List(l) => match (l.form, &l.elem.op) {
             (Form::Bytes, _) => p.line(format!("{dst} = append({dst}[:0], {src}...)")),
-            (Form::Lanes { lane }, _) if !lane.is_float() => {
-                p.line(format!("{dst} = append({dst}[:0], {src}...)"));
-            }
+            (Form::Lanes { .. }, _) => p.line(format!("{dst} = append({dst}[:0], {src}...)")),
             _ => {
                 p.line(format!("{dst} = bitwire.Resize({dst}, len({src}))"));
                 let i = loc.fresh("i");
@@ -320,6 +301,114 @@ pub fn copy_value(g: &Gen, p: &mut Printer, loc: &mut Locals, node: &Node, dst: 
                 p.close("}");
             }
         },
-        Op::Named(_) => p.line(format!("{dst}.copyDecoded(&{src})")),
+        Op::Named(_) => p.line(format!("{dst}.copyFrom(&{src})")),
     }
+}
+
+/// Prints `checkWire` of struct or union `id`: the full encoder's checks, in its
+/// order, without writing.
+fn check_fn(g: &Gen, p: &mut Printer, id: TypeId) {
+    let ident = g.ident(id);
+    let names = &g.names.types[id];
+    p.blank();
+    p.line("// checkWire returns the error the full encoder would return for m (spec §12.7:");
+    p.line("// the delta encoder checks the baseline's and the value's fields before comparing");
+    p.line("// them), with bit 0: encoder errors of a delta have no bit offset.");
+    p.open(format!("func (m *{ident}) checkWire() error {{"));
+    let mut loc = Locals::new(&["m"]);
+    match &g.plan.get(id).body {
+        Body::Struct(s) => {
+            for (i, f) in s.fields.iter().enumerate() {
+                let ctx = Ctx::default().field(&f.name);
+                check_value(g, p, &mut loc, &ctx, &f.node, &format!("m.{}", names.members[i]));
+            }
+        }
+        Body::Union(u) => {
+            p.open("switch m.Tag {");
+            for (k, arm) in u.arms.iter().enumerate() {
+                p.middle(format!("case {}:", names.tags[k]));
+                if let Some(node) = &arm.payload {
+                    let ctx = Ctx::default().field(&arm.name);
+                    check_value(g, p, &mut loc, &ctx, node, &format!("m.{}", names.members[k]));
+                }
+            }
+            p.middle("default:");
+            p.line("return bitwire.EnumError(0, uint64(m.Tag))");
+            p.close("}");
+        }
+        Body::Enum(_) => unreachable!("enums are scalars"),
+    }
+    p.line("return nil");
+    p.close("}");
+}
+
+/// Prints the full encoder's checks of the value at `v` (§3–§5, in the encoder's
+/// order), returning its error at bit 0 with the path of `ctx`.
+pub fn check_value(g: &Gen, p: &mut Printer, loc: &mut Locals, ctx: &Ctx, node: &Node, v: &str) {
+    let fail = |p: &mut Printer, cond: String, err: E| {
+        p.open(format!("if {cond} {{"));
+        p.line(format!("return {}", ctx.wrap(&err.text())));
+        p.close("}");
+    };
+    let length = |p: &mut Printer, max: Option<u64>| {
+        if let Some(m) = max {
+            let n = call("uint64", vec![call("len", vec![atom(v)])]);
+            let e = call("bitwire.LengthError", vec![atom("0"), n, atom(m.to_string())]);
+            fail(p, format!("uint64(len({v})) > {m}"), e);
+        }
+    };
+    match &node.op {
+        Op::Scalar(s) => match (s.encode, &s.kind) {
+            (EncodeCheck::FloatRange { min, max, .. }, ScalarKind::Quantized { repr, .. }) => {
+                let x = quantizer_input(*repr, v);
+                let (lo, hi) = (f64_lit(min), f64_lit(max));
+                let e = call(
+                    "bitwire.FloatRangeError",
+                    vec![atom("0"), atom(&x), atom(&lo), atom(&hi)],
+                );
+                fail(p, format!("!({lo} <= {x} && {x} <= {hi})"), e);
+            }
+            _ => {
+                if let Some(cond) = violation(s, atom(v)) {
+                    fail(p, cond.text(), encode_error(s, atom(v), atom("0")));
+                }
+            }
+        },
+        Op::Varint(_) => {}
+        Op::Optional(inner) => {
+            if inner.encode_can_fail(Lang::GO) {
+                p.open(format!("if {v}.Set {{"));
+                check_value(g, p, loc, ctx, inner, &format!("{v}.Value"));
+                p.close("}");
+            }
+        }
+        Op::Array(a) => check_elements(g, p, loc, ctx, &a.elem, v),
+        Op::List(l) => {
+            length(p, l.length.max);
+            check_elements(g, p, loc, ctx, &l.elem, v);
+        }
+        Op::String(len) => {
+            length(p, len.max);
+            p.open(format!("if err := bitwire.CheckUTF8({v}, 0); err != nil {{"));
+            p.line(format!("return {}", ctx.wrap("err")));
+            p.close("}");
+        }
+        Op::Bytes(len) => length(p, len.max),
+        Op::Named(_) => {
+            p.open(format!("if err := {v}.checkWire(); err != nil {{"));
+            p.line(format!("return {}", ctx.wrap("err")));
+            p.close("}");
+        }
+    }
+}
+
+/// Prints the checks of every element of an array or list that can fail one.
+fn check_elements(g: &Gen, p: &mut Printer, loc: &mut Locals, ctx: &Ctx, elem: &Node, v: &str) {
+    if !elem.encode_can_fail(Lang::GO) {
+        return;
+    }
+    let i = loc.fresh("i");
+    p.open(format!("for {i} := range {v} {{"));
+    check_value(g, p, loc, &ctx.index(&i), elem, &format!("{v}[{i}]"));
+    p.close("}");
 }

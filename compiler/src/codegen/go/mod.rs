@@ -129,15 +129,11 @@ pub(crate) struct Gen<'a> {
     pub schema_fingerprint: String,
     /// The delta plan (spec §12), empty without a `delta message`.
     pub delta: crate::plan::delta::DeltaPlan,
-    /// Per named type: whether a delta message reaches it (it gets `wireEqual` and
-    /// `copyDecoded`).
+    /// Per named type: whether a delta message reaches it (it gets `copyFrom`).
     pub delta_reach: Vec<bool>,
     /// Per named type: whether a field of a type a delta message reaches refers to it
-    /// (it gets `wireEqual`).
+    /// (it gets `checkWire` and `wireEqual`).
     pub delta_referred: Vec<bool>,
-    /// Per named type: whether its struct delta reaches a keyed list (it gets
-    /// `checkDeltaKeys`).
-    pub delta_keys: Vec<bool>,
 }
 
 impl<'a> Gen<'a> {
@@ -214,7 +210,6 @@ impl<'a> Gen<'a> {
             schema,
             delta_reach,
             delta_referred,
-            delta_keys: delta::keys(schema, &delta),
             delta,
             plan,
             names,
