@@ -13,22 +13,15 @@ type Key interface {
 
 // Keyed describes the elements of one keyed list to the delta codecs: generated
 // code declares one per keyed list of a delta message, with its element type's
-// methods and the list's bounds from the codec plan.
+// methods and the list's bounds from the codec plan. The generated code reads and
+// writes the list itself, calling the element types' methods directly, so that the
+// writer and reader stay on the stack: the helpers here walk the lists and never
+// touch them.
 type Keyed[T any, K Key] struct {
 	// Key returns an element's key.
 	Key func(*T) K
 	// Equal reports whether two elements have the same full encoding (§12.2).
 	Equal func(a, b *T) bool
-	// WriteDelta writes the struct row of a changed element v against base,
-	// without the key field (§12.5).
-	WriteDelta func(v *T, w *BitWriter, base *T) error
-	// Write writes an added element's full encoding.
-	Write func(v *T, w *BitWriter) error
-	// ReadDelta sets v to base with the struct row at r applied; a row with no
-	// changed bit is NonCanonical.
-	ReadDelta func(v *T, r *BitReader, base *T) error
-	// Read sets v to the full encoding at r.
-	Read func(v *T, r *BitReader) error
 	// Copy sets dst to a deep copy of src, sharing no memory with src.
 	Copy func(dst, src *T)
 	// Max is the list's bound, when HasMax.
@@ -66,197 +59,156 @@ func (d *Keyed[T, K]) CheckOrder(list []T, bit uint64) error {
 	return nil
 }
 
-// EqualList reports whether two lists have the same full encoding: the same length
-// and equal elements (§12.2).
-func (d *Keyed[T, K]) EqualList(a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !d.Equal(&a[i], &b[i]) {
-			return false
-		}
-	}
-	return true
+// Events walks the keyed list delta of cur against base (§12.5) for an encoder:
+// the events over base (its Next), then the added elements of cur (its NextAdded).
+// Both lists must be strictly ascending by key (CheckOrder).
+func (d *Keyed[T, K]) Events(cur, base []T) KeyedEvents[T, K] {
+	return KeyedEvents[T, K]{d: d, cur: cur, base: base}
 }
 
-// CopyList returns dst (its capacity reused) set to a deep copy of src, sharing no
-// memory with src.
-func (d *Keyed[T, K]) CopyList(dst, src []T) []T {
-	dst = Resize(dst, len(src))
-	for i := range src {
-		d.Copy(&dst[i], &src[i])
-	}
-	return dst
+// KeyedEvents is the walk of [Keyed.Events]. After Next returns true, Gap is the
+// number of unchanged elements before the event, Base the event's index in base,
+// and either Removed is true or Cur is the changed element's index in cur. After
+// Next returns false, Gap is the number of unchanged elements at the end of base
+// (written when not 0) and Kept the number of elements kept. After NextAdded returns
+// true, Cur is the index in cur of the next added element and Added its index among
+// the added ones.
+type KeyedEvents[T any, K Key] struct {
+	d         *Keyed[T, K]
+	cur, base []T
+	p, q      int
+	Gap       uint64
+	Base, Cur int
+	Removed   bool
+	Kept      int
+	Added     int
+	added     bool
+	b         int
 }
 
-// WriteList writes the keyed list delta of cur against base (§12.5), which differ.
-// A cur longer than the bound is InvalidLength, keys that are not strictly
-// ascending InvalidKey (base first, then cur); errors inside a changed element
-// carry its index in base, inside an added element its index among the added ones.
-// Errors carry the writer's position as their bit (encoder errors have none in the
-// contract, §12.7).
-func (d *Keyed[T, K]) WriteList(w *BitWriter, cur, base []T) error {
-	if d.HasMax && uint64(len(cur)) > d.Max {
-		return LengthError(w.BitPos(), uint64(len(cur)), d.Max)
-	}
-	if err := d.CheckOrder(base, w.BitPos()); err != nil {
-		return err
-	}
-	if err := d.CheckOrder(cur, w.BitPos()); err != nil {
-		return err
-	}
-	q, kept := 0, 0
-	gap := uint64(0)
-	for p := range base {
-		kb := d.Key(&base[p])
-		for q < len(cur) && d.Key(&cur[q]) < kb {
-			q++
+// Next advances to the next changed or removed element of base.
+func (e *KeyedEvents[T, K]) Next() bool {
+	e.Gap = 0
+	for e.p < len(e.base) {
+		p := e.p
+		e.p++
+		kb := e.d.Key(&e.base[p])
+		for e.q < len(e.cur) && e.d.Key(&e.cur[e.q]) < kb {
+			e.q++
 		}
-		if q < len(cur) && d.Key(&cur[q]) == kb {
-			kept++
-			if d.Equal(&cur[q], &base[p]) {
-				gap++
-				q++
+		if e.q < len(e.cur) && e.d.Key(&e.cur[e.q]) == kb {
+			e.Kept++
+			q := e.q
+			e.q++
+			if e.d.Equal(&e.cur[q], &e.base[p]) {
+				e.Gap++
 				continue
 			}
-			w.WriteExpGolomb(gap)
-			gap = 0
-			w.WriteBits(0, 1)
-			if err := d.WriteDelta(&cur[q], w, &base[p]); err != nil {
-				return AtIndex(err, p)
-			}
-			q++
+			e.Base, e.Cur, e.Removed = p, q, false
+			return true
+		}
+		e.Base, e.Removed = p, true
+		return true
+	}
+	return false
+}
+
+// NextAdded advances to the next element of cur whose key base does not have.
+func (e *KeyedEvents[T, K]) NextAdded() bool {
+	if e.added {
+		e.Added++
+	} else {
+		e.added, e.q = true, 0
+	}
+	for ; e.q < len(e.cur); e.q++ {
+		k := e.d.Key(&e.cur[e.q])
+		for e.b < len(e.base) && e.d.Key(&e.base[e.b]) < k {
+			e.b++
+		}
+		if e.b < len(e.base) && e.d.Key(&e.base[e.b]) == k {
 			continue
 		}
-		w.WriteExpGolomb(gap)
-		gap = 0
-		w.WriteBits(1, 1)
+		e.Cur = e.q
+		e.q++
+		return true
 	}
-	if gap > 0 {
-		w.WriteExpGolomb(gap)
+	return false
+}
+
+// Merge returns the merge of a decoded keyed list (§12.5): list holds the kept
+// elements first (kept of them), and a elements are added. The list grows to
+// kept + a (keeping its capacity when it has room), the kept run moves to its end,
+// and each added element, decoded into Slot, is checked and swapped into place by
+// Place. Elements move by swapping, never by copying, so every element of the
+// backing array owns the memory its slices point to, and decoding into the same
+// value again reuses every element's capacity.
+func (d *Keyed[T, K]) Merge(list, base []T, kept, a int) KeyedMerge[T, K] {
+	n := kept + a
+	if cap(list) < n {
+		grown := make([]T, n)
+		copy(grown, list[:kept])
+		list = grown
+	} else {
+		list = list[:n]
 	}
-	w.WriteExpGolomb(uint64(len(cur) - kept))
-	p, added := 0, 0
-	for q := range cur {
-		k := d.Key(&cur[q])
-		for p < len(base) && d.Key(&base[p]) < k {
-			p++
-		}
-		if p < len(base) && d.Key(&base[p]) == k {
-			continue
-		}
-		if err := d.Write(&cur[q], w); err != nil {
-			return AtIndex(err, added)
-		}
-		added++
+	reverse(list[:kept])
+	reverse(list[kept:])
+	reverse(list)
+	return KeyedMerge[T, K]{d: d, list: list, base: base, kept: kept, a: a}
+}
+
+// KeyedMerge is the merge of [Keyed.Merge]. Invariants: list[:w] is final; the
+// kept elements not yet placed are list[a+j:]; the slots between are free.
+type KeyedMerge[T any, K Key] struct {
+	d          *Keyed[T, K]
+	list, base []T
+	kept, a    int
+	i, j, w, b int
+	prev       K
+}
+
+// Slot returns the free slot the next added element is decoded into.
+func (m *KeyedMerge[T, K]) Slot() *T {
+	return &m.list[m.w]
+}
+
+// Place checks the added element just decoded into Slot, which started at bit
+// start: its key must be above the previous added key and not in the baseline, else
+// InvalidKey at start (§12.5), with an empty path (the caller adds the element's
+// index among the added ones). Then it moves the element to its place.
+func (m *KeyedMerge[T, K]) Place(start uint64) error {
+	list, a := m.list, m.a
+	key := m.d.Key(&list[m.w])
+	if m.i > 0 && key <= m.prev {
+		return keyError(start, KeyOrder{Key: keyInt(key), Prev: keyInt(m.prev)})
 	}
+	for m.b < len(m.base) && m.d.Key(&m.base[m.b]) < key {
+		m.b++
+	}
+	if m.b < len(m.base) && m.d.Key(&m.base[m.b]) == key {
+		return keyError(start, KeyOrder{Key: keyInt(key), InBaseline: true})
+	}
+	m.prev = key
+	// Kept elements with smaller keys go first; the new element (at at) moves out
+	// of their way.
+	at := m.w
+	for m.j < m.kept && m.d.Key(&list[a+m.j]) < key {
+		if at == m.w {
+			at = a + m.j
+		}
+		list[m.w], list[a+m.j] = list[a+m.j], list[m.w]
+		m.j++
+		m.w++
+	}
+	list[m.w], list[at] = list[at], list[m.w]
+	m.w++
+	m.i++
 	return nil
 }
 
-// ReadList decodes a keyed list delta (§12.5) against base into dst, reusing its
-// capacity, and returns it. The decoded list is the kept elements of base (copied,
-// or with their changes applied) and the added ones, merged by key. On error the
-// returned list holds a partly decoded value. A base whose keys are not strictly
-// ascending is InvalidKey at bit 0.
-//
-// Every element of dst's backing array owns the memory its slices point to
-// (elements move by swapping, never by copying), so decoding into the same value
-// again can reuse every element's capacity. dst must share no memory with base.
-func (d *Keyed[T, K]) ReadList(r *BitReader, dst, base []T) ([]T, error) {
-	// The baseline must be ascending too: InvalidKey at bit 0 (§12.7).
-	if err := d.CheckOrder(base, 0); err != nil {
-		return dst, err
-	}
-	dst = Resize(dst, len(base))
-	kept, p := 0, 0
-	events := false
-	for p < len(base) {
-		g, err := r.ReadGap(len(base) - p)
-		if err != nil {
-			return dst, err
-		}
-		for end := p + g; p < end; p++ {
-			d.Copy(&dst[kept], &base[p])
-			kept++
-		}
-		if p == len(base) {
-			break
-		}
-		events = true
-		removed, err := r.ReadBool()
-		if err != nil {
-			return dst, AtIndex(err, p)
-		}
-		if !removed {
-			if err := d.ReadDelta(&dst[kept], r, &base[p]); err != nil {
-				return dst, AtIndex(err, p)
-			}
-			kept++
-		}
-		p++
-	}
-	a, err := r.ReadAdded(kept, d.Max, d.HasMax, d.MinBits, d.PerElem)
-	if err != nil {
-		return dst, err
-	}
-	if !events && a == 0 {
-		return dst, UnchangedError(r.pos, "keyed list")
-	}
-	return d.readAdded(r, dst, base, kept, a)
-}
-
-// readAdded decodes the a added elements of a keyed list delta into dst, whose
-// first kept elements are the kept ones, and merges the two by key: the kept run
-// is rotated to the end, then each added element is decoded into the first free
-// slot and swapped into place after the kept elements with smaller keys.
-func (d *Keyed[T, K]) readAdded(r *BitReader, dst, base []T, kept, a int) ([]T, error) {
-	n := kept + a
-	if cap(dst) < n {
-		grown := make([]T, n)
-		copy(grown, dst[:kept])
-		dst = grown
-	} else {
-		dst = dst[:n]
-	}
-	reverse(dst[:kept])
-	reverse(dst[kept:])
-	reverse(dst)
-	// Invariants: dst[:w] is final; the kept elements not yet placed are at
-	// dst[a+j:]; the slots between are free (each owning its own memory).
-	var prev K
-	b, j, w := 0, 0, 0
-	for i := 0; i < a; i++ {
-		start := r.pos
-		if err := d.Read(&dst[w], r); err != nil {
-			return dst, AtIndex(err, i)
-		}
-		key := d.Key(&dst[w])
-		if i > 0 && key <= prev {
-			return dst, AtIndex(keyError(start, KeyOrder{Key: keyInt(key), Prev: keyInt(prev)}), i)
-		}
-		for b < len(base) && d.Key(&base[b]) < key {
-			b++
-		}
-		if b < len(base) && d.Key(&base[b]) == key {
-			return dst, AtIndex(keyError(start, KeyOrder{Key: keyInt(key), InBaseline: true}), i)
-		}
-		prev = key
-		// Kept elements with smaller keys go first; the new element (at at) moves
-		// out of their way.
-		at := w
-		for j < kept && d.Key(&dst[a+j]) < key {
-			if at == w {
-				at = a + j
-			}
-			dst[w], dst[a+j] = dst[a+j], dst[w]
-			j++
-			w++
-		}
-		dst[w], dst[at] = dst[at], dst[w]
-		w++
-	}
-	return dst, nil
+// List returns the list: merged once every added element was placed.
+func (m *KeyedMerge[T, K]) List() []T {
+	return m.list
 }
 
 // reverse reverses s in place by swapping.
