@@ -77,13 +77,15 @@ fn write_fn(g: &Gen, p: &mut Printer, s: &StructDelta) {
     let ident = g.ident(s.id);
     let sfx = suffix(g, s);
     p.blank();
-    p.line(format!(
-        "// writeDelta{sfx} writes the delta of m against base (spec §12.3): each field's"
+    let what = match s.without {
+        None => "then its delta if it changed",
+        Some(_) => "then its delta if it changed; not the key field (§12.5)",
+    };
+    p.doc(format!(
+        "writeDelta{sfx} writes the delta of m against base (spec §12.3): each field's \
+         changed bit, {what}. Each field of base, then of m, is checked as the full \
+         encoder checks it first (§12.7)."
     ));
-    match s.without {
-        None => p.line("// changed bit, then its delta if it changed."),
-        Some(_) => p.line("// changed bit and delta, without the key field (§12.5)."),
-    }
     p.open(format!(
         "func (m *{ident}) writeDelta{sfx}(w *bitwire.BitWriter, base *{ident}) error {{"
     ));
@@ -264,11 +266,11 @@ fn read_fn(g: &Gen, p: &mut Printer, s: &StructDelta) {
     let ident = g.ident(s.id);
     let sfx = suffix(g, s);
     p.blank();
-    p.line(format!(
-        "// readDelta{sfx} sets m to base with the delta at r's position applied (spec §12.3),"
+    p.doc(format!(
+        "readDelta{sfx} sets m to base with the delta at r's position applied (spec \
+         §12.3), reusing m's slices; m must share no memory with base. A nested struct's \
+         delta that changes nothing is NonCanonical (§12.6)."
     ));
-    p.line("// reusing m's slices; m must share no memory with base. A nested struct's delta");
-    p.line("// that changes nothing is NonCanonical (§12.6).");
     p.open(format!(
         "func (m *{ident}) readDelta{sfx}(r *bitwire.BitReader, base *{ident}, nested bool) error {{"
     ));
@@ -691,9 +693,17 @@ fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {
          §12.8) instead of the default one. A keyed list of baseline that is not strictly \
          ascending by key is InvalidKey at bit 0.",
     );
-    p.open(format!(
+    let sig = format!(
         "func (m *{ident}) DecodeDeltaWithLimits(baseline *{ident}, b []byte, limits bitwire.Limits) error {{"
-    ));
+    );
+    if sig.chars().count() <= super::printer::MAX_WIDTH {
+        p.open(sig);
+    } else {
+        // Broken after the parenthesis, as gofmt keeps it.
+        p.open(format!("func (m *{ident}) DecodeDeltaWithLimits("));
+        p.line(format!("baseline *{ident}, b []byte, limits bitwire.Limits,"));
+        p.middle(") error {");
+    }
     p.open("if m == baseline {");
     p.line("// Decoding over the baseline would overwrite what is still to be read.");
     p.line(format!("held := new({ident})"));

@@ -100,9 +100,14 @@ pub fn raw_wire(s: &Scalar, x: &str) -> E {
 fn scalar_eq(s: &Scalar, a: &str, b: &str) -> E {
     match s.kind {
         _ if s.bits == 0 => atom("true"),
-        ScalarKind::Float { .. } | ScalarKind::Quantized { .. } => {
-            bin(raw_wire(s, a), "==", raw_wire(s, b))
-        }
+        ScalarKind::Float { .. } => bin(raw_wire(s, a), "==", raw_wire(s, b)),
+        // Equal floats (-0.0 and 0.0 included) have the same q: quantize only when
+        // they differ.
+        ScalarKind::Quantized { .. } => bin(
+            bin(atom(a), "==", atom(b)),
+            "||",
+            bin(raw_wire(s, a), "==", raw_wire(s, b)),
+        ),
         _ => bin(atom(a), "==", atom(b)),
     }
 }
@@ -232,8 +237,8 @@ fn copy_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let ident = g.ident(id);
     let names = &g.names.types[id];
     p.blank();
-    p.line("// copyFrom sets m to a deep copy of src, reusing m's slices and sharing no memory");
-    p.line("// with src: how a delta decoder keeps what did not change.");
+    p.line("// copyFrom sets m to a deep copy of src, reusing m's slices and sharing no");
+    p.line("// memory with src: how a delta decoder keeps what did not change.");
     p.open(format!("func (m *{ident}) copyFrom(src *{ident}) {{"));
     let mut loc = Locals::new(&["m", "src"]);
     match &g.plan.get(id).body {
@@ -311,9 +316,9 @@ fn check_fn(g: &Gen, p: &mut Printer, id: TypeId) {
     let ident = g.ident(id);
     let names = &g.names.types[id];
     p.blank();
-    p.line("// checkWire returns the error the full encoder would return for m (spec §12.7:");
-    p.line("// the delta encoder checks the baseline's and the value's fields before comparing");
-    p.line("// them), with bit 0: encoder errors of a delta have no bit offset.");
+    p.line("// checkWire returns the error the full encoder would return for m (spec");
+    p.line("// §12.7: the delta encoder checks the baseline's and the value's fields before");
+    p.line("// comparing them), with bit 0: encoder errors of a delta have no bit offset.");
     p.open(format!("func (m *{ident}) checkWire() error {{"));
     let mut loc = Locals::new(&["m"]);
     match &g.plan.get(id).body {
