@@ -154,7 +154,12 @@ fn write_delta(
             } else {
                 (unchecked_wire(node, base), unchecked_wire(node, cur))
             };
-            let args = vec![ub, uv, atom(width.to_string()), atom(prefix_bits.to_string())];
+            let args = vec![
+                ub,
+                uv,
+                atom(width.to_string()),
+                atom(prefix_bits.to_string()),
+            ];
             p.line(call("w.WriteScalarDelta", args).text());
         }
         _ => {
@@ -253,7 +258,10 @@ fn checked_wire(
         _ => {
             if let Some(cond) = violation(s, atom(x)) {
                 p.open(format!("if {} {{", cond.text()));
-                p.line(format!("return {}", ctx.wrap(&encode_error(s, atom(x), at).text())));
+                p.line(format!(
+                    "return {}",
+                    ctx.wrap(&encode_error(s, atom(x), at).text())
+                ));
                 p.close("}");
             }
         }
@@ -284,7 +292,10 @@ fn read_fn(g: &Gen, p: &mut Printer, s: &StructDelta) {
     if let Some(k) = s.without {
         // The key of a kept element is the baseline's.
         let node = field_node(g, s.id, k);
-        let (d, b) = (format!("m.{}", names.members[k]), format!("base.{}", names.members[k]));
+        let (d, b) = (
+            format!("m.{}", names.members[k]),
+            format!("base.{}", names.members[k]),
+        );
         copy_value(g, p, &mut loc, node, &d, &b);
     }
     for f in &s.fields {
@@ -462,11 +473,9 @@ fn read_diff(
             p.if_err(&wrap);
             return p.line(format!("{} = {x}", s.dst));
         }
-        DecodeCheck::AtMost { max, .. } => fail(
-            p,
-            format!("{raw} > {max}"),
-            at_most_error(sc, &c, 0, &raw),
-        ),
+        DecodeCheck::AtMost { max, .. } => {
+            fail(p, format!("{raw} > {max}"), at_most_error(sc, &c, 0, &raw))
+        }
         DecodeCheck::Declared { .. } => {
             let ScalarKind::Enum { id, .. } = sc.kind else {
                 unreachable!("a declared check is an enum's")
@@ -521,9 +530,21 @@ fn keyed_desc(g: &Gen, p: &mut Printer, id: TypeId, index: usize, name: &str, k:
         p.line(format!("// {doc}"));
         p.line(line);
     };
-    field(p, "The key.", format!("Key: func(v *{elem}) {key_ty} {{ return v.{key_member} }},"));
-    field(p, "Whether an element changed.", format!("Equal: (*{elem}).wireEqual,"));
-    field(p, "Kept elements, decoded.", format!("Copy: (*{elem}).copyFrom,"));
+    field(
+        p,
+        "The key.",
+        format!("Key: func(v *{elem}) {key_ty} {{ return v.{key_member} }},"),
+    );
+    field(
+        p,
+        "Whether an element changed.",
+        format!("Equal: (*{elem}).wireEqual,"),
+    );
+    field(
+        p,
+        "Kept elements, decoded.",
+        format!("Copy: (*{elem}).copyFrom,"),
+    );
     if let Some(m) = k.max {
         field(p, "The bound.", format!("Max: {m},"));
         field(p, "The list has a bound.", "HasMax: true,".into());
@@ -701,7 +722,9 @@ fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {
     } else {
         // Broken after the parenthesis, as gofmt keeps it.
         p.open(format!("func (m *{ident}) DecodeDeltaWithLimits("));
-        p.line(format!("baseline *{ident}, b []byte, limits bitwire.Limits,"));
+        p.line(format!(
+            "baseline *{ident}, b []byte, limits bitwire.Limits,"
+        ));
         p.middle(") error {");
     }
     p.open("if m == baseline {");
@@ -714,10 +737,7 @@ fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {
     p.if_init_err("err := m.readDelta(&r, baseline, false)", "err");
     p.line("return r.Finish()");
     p.close("}");
-    let verify = g.consts[id]
-        .verify_delta
-        .as_ref()
-        .expect("a delta message");
+    let verify = g.consts[id].verify_delta.as_ref().expect("a delta message");
     p.blank();
     p.doc(format!(
         "{verify} checks that b is exactly one valid delta of {} against baseline and \
@@ -753,7 +773,9 @@ pub fn reach(schema: &crate::ir::Schema, plan: &crate::plan::CodecPlan) -> (Vec<
         let mut nodes: Vec<&Node> = Vec::new();
         match &plan.get(id).body {
             crate::plan::Body::Struct(s) => nodes.extend(s.fields.iter().map(|f| &f.node)),
-            crate::plan::Body::Union(u) => nodes.extend(u.arms.iter().filter_map(|a| a.payload.as_ref())),
+            crate::plan::Body::Union(u) => {
+                nodes.extend(u.arms.iter().filter_map(|a| a.payload.as_ref()))
+            }
             crate::plan::Body::Enum(_) => {}
         }
         while let Some(n) = nodes.pop() {

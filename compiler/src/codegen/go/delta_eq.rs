@@ -282,7 +282,14 @@ pub fn copy_value(g: &Gen, p: &mut Printer, loc: &mut Locals, node: &Node, dst: 
         Op::Optional(inner) => {
             p.open(format!("if {src}.Set {{"));
             p.line(format!("{dst}.Set = true"));
-            copy_value(g, p, loc, inner, &format!("{dst}.Value"), &format!("{src}.Value"));
+            copy_value(
+                g,
+                p,
+                loc,
+                inner,
+                &format!("{dst}.Value"),
+                &format!("{src}.Value"),
+            );
             p.middle("} else {");
             p.line(format!("{dst} = {}{{}}", g.go_type(node)));
             p.close("}");
@@ -291,7 +298,14 @@ pub fn copy_value(g: &Gen, p: &mut Printer, loc: &mut Locals, node: &Node, dst: 
         Op::Array(a) => {
             let i = loc.fresh("i");
             p.open(format!("for {i} := range {dst} {{"));
-            copy_value(g, p, loc, &a.elem, &format!("{dst}[{i}]"), &format!("{src}[{i}]"));
+            copy_value(
+                g,
+                p,
+                loc,
+                &a.elem,
+                &format!("{dst}[{i}]"),
+                &format!("{src}[{i}]"),
+            );
             p.close("}");
         }
         Op::List(l) => match (l.form, &l.elem.op) {
@@ -325,7 +339,14 @@ fn check_fn(g: &Gen, p: &mut Printer, id: TypeId) {
         Body::Struct(s) => {
             for (i, f) in s.fields.iter().enumerate() {
                 let ctx = Ctx::default().field(&f.name);
-                check_value(g, p, &mut loc, &ctx, &f.node, &format!("m.{}", names.members[i]));
+                check_value(
+                    g,
+                    p,
+                    &mut loc,
+                    &ctx,
+                    &f.node,
+                    &format!("m.{}", names.members[i]),
+                );
             }
         }
         Body::Union(u) => {
@@ -334,7 +355,14 @@ fn check_fn(g: &Gen, p: &mut Printer, id: TypeId) {
                 p.middle(format!("case {}:", names.tags[k]));
                 if let Some(node) = &arm.payload {
                     let ctx = Ctx::default().field(&arm.name);
-                    check_value(g, p, &mut loc, &ctx, node, &format!("m.{}", names.members[k]));
+                    check_value(
+                        g,
+                        p,
+                        &mut loc,
+                        &ctx,
+                        node,
+                        &format!("m.{}", names.members[k]),
+                    );
                 }
             }
             p.middle("default:");
@@ -358,7 +386,10 @@ pub fn check_value(g: &Gen, p: &mut Printer, loc: &mut Locals, ctx: &Ctx, node: 
     let length = |p: &mut Printer, max: Option<u64>| {
         if let Some(m) = max {
             let n = call("uint64", vec![call("len", vec![atom(v)])]);
-            let e = call("bitwire.LengthError", vec![atom("0"), n, atom(m.to_string())]);
+            let e = call(
+                "bitwire.LengthError",
+                vec![atom("0"), n, atom(m.to_string())],
+            );
             fail(p, format!("uint64(len({v})) > {m}"), e);
         }
     };
@@ -394,7 +425,9 @@ pub fn check_value(g: &Gen, p: &mut Printer, loc: &mut Locals, ctx: &Ctx, node: 
         }
         Op::String(len) => {
             length(p, len.max);
-            p.open(format!("if err := bitwire.CheckUTF8({v}, 0); err != nil {{"));
+            p.open(format!(
+                "if err := bitwire.CheckUTF8({v}, 0); err != nil {{"
+            ));
             p.line(format!("return {}", ctx.wrap("err")));
             p.close("}");
         }

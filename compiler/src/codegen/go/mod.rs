@@ -64,7 +64,9 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     // every other schema stays as it was.
     let api = if g.delta.messages.is_empty() { 4 } else { 5 };
     p.line("// Generated code needs the runtime API it was written against: this constant");
-    p.line(format!("// exists only in a runtime that provides version {api}."));
+    p.line(format!(
+        "// exists only in a runtime that provides version {api}."
+    ));
     p.line(format!("const _ = bitwire.RuntimeAPIVersion{api}"));
     p.blank();
     p.doc(format!(
