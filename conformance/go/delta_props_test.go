@@ -136,21 +136,22 @@ func TestDeltaRoundTripsRandomPairs(t *testing.T) {
 func TestDeltaEncoderRejectsWhatOnlyGoCanHold(t *testing.T) {
 	ok := &delta.World{Entities: []delta.Entity{{ID: 1, Name: "a"}}}
 	cases := []struct {
-		name       string
-		base, cur  *delta.World
-		kind       bitwire.Kind
-		path       string
-		unchanged  bool
-		keysBroken bool
+		name      string
+		base, cur *delta.World
+		kind      bitwire.Kind
+		path      string
 	}{
 		{"undeclared enum in the value", ok, &delta.World{Entities: []delta.Entity{{ID: 1, Name: "a", Kind: 7}}},
-			bitwire.InvalidEnum, "entities[0].kind", false, false},
+			bitwire.InvalidEnum, "entities[0].kind"},
+		// The baseline is checked too, even where nothing changed.
 		{"not UTF-8 in the baseline", &delta.World{Entities: []delta.Entity{{ID: 1, Name: "\xff"}}}, ok,
-			bitwire.InvalidUtf8, "entities[0].name", false, false},
+			bitwire.InvalidUtf8, "entities[0].name"},
+		{"not UTF-8 on both sides", &delta.World{Entities: []delta.Entity{{ID: 1, Name: "\xff"}}},
+			&delta.World{Entities: []delta.Entity{{ID: 1, Name: "\xff"}}}, bitwire.InvalidUtf8, "entities[0].name"},
 		{"an id out of range", ok, &delta.World{Entities: []delta.Entity{{ID: 5000}}},
-			bitwire.OutOfRange, "entities[0].id", false, false},
+			bitwire.OutOfRange, "entities[0].id"},
 		{"duplicate keys", ok, &delta.World{Entities: []delta.Entity{{ID: 2}, {ID: 2}}},
-			bitwire.InvalidKey, "entities", false, true},
+			bitwire.InvalidKey, "entities"},
 	}
 	for _, c := range cases {
 		out, err := c.cur.AppendDelta([]byte{7}, c.base)

@@ -13,6 +13,7 @@ mod binary;
 mod decode;
 mod delta;
 mod delta_eq;
+mod delta_keyed;
 mod encode;
 pub mod expr;
 mod json;
