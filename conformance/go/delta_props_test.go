@@ -263,3 +263,37 @@ func BenchmarkDeltaSnapshot200(b *testing.B) {
 		}
 	})
 }
+
+// A shallow copy of the baseline (next := *acked) is a valid destination: the
+// decoder does not write into the arrays it shares with the baseline.
+func TestDeltaDecodesIntoAShallowCopyOfTheBaseline(t *testing.T) {
+	codecs := registry.All()
+	r := gen{rand.New(rand.NewSource(9))}
+	for _, typ := range []string{"World", "Composite"} {
+		c, _ := harness.Find(codecs, "delta", typ)
+		for i := 0; i < 200; i++ {
+			b, cur := deltaPair(r, typ)
+			base, err := canonical(c, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := fullNormalize(c, cur)
+			before := jsonOf(base)
+			var next harness.Value
+			switch typ {
+			case "World":
+				d, _ := cur.(*delta.World).AppendDelta(nil, base.(*delta.World))
+				n := *base.(*delta.World)
+				err, next = n.DecodeDelta(base.(*delta.World), d), &n
+			default:
+				d, _ := cur.(*delta.Composite).AppendDelta(nil, base.(*delta.Composite))
+				n := *base.(*delta.Composite)
+				err, next = n.DecodeDelta(base.(*delta.Composite), d), &n
+			}
+			if err != nil || jsonOf(next) != want || jsonOf(base) != before {
+				t.Fatalf("%s %d: decoded %s (%v), want %s; baseline now %s, was %s",
+					typ, i, jsonOf(next), err, want, jsonOf(base), before)
+			}
+		}
+	}
+}

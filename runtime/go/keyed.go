@@ -231,3 +231,13 @@ func EqualSlices[T any](a, b []T, eq func(x, y *T) bool) bool {
 	}
 	return true
 }
+
+// Unshare returns dst, or nil when dst and base share their backing array (a
+// shallow copy of the baseline, `next := acked`): a delta decoder then decodes into
+// a new array instead of overwriting the baseline it is still reading.
+func Unshare[T any](dst, base []T) []T {
+	if cap(dst) > 0 && cap(base) > 0 && &dst[:1][0] == &base[:1][0] {
+		return nil
+	}
+	return dst
+}

@@ -276,7 +276,7 @@ fn read_fn(g: &Gen, p: &mut Printer, s: &StructDelta) {
     p.blank();
     p.doc(format!(
         "readDelta{sfx} sets m to base with the delta at r's position applied (spec \
-         §12.3), reusing m's slices; m must share no memory with base. A nested struct's \
+         §12.3), reusing m's slices (not those it shares with base). A nested struct's \
          delta that changes nothing is NonCanonical (§12.6)."
     ));
     p.open(format!(
@@ -407,6 +407,11 @@ fn read_changed(g: &Gen, p: &mut Printer, loc: &mut Locals, s: &ReadSite, d: &De
             p.if_err(&wrap);
         }
         Delta::Replace => {
+            if matches!(node.op, Op::List(_) | Op::Bytes(_)) {
+                // Decoding into the baseline's own array would overwrite what the
+                // NonCanonical check below compares with.
+                p.line(format!("{dst} = bitwire.Unshare({dst}, {base})"));
+            }
             decode_value(g, p, loc, &s.ctx, node, dst, &s.hint, Mode::Read);
             let eq = eq_expr(g, node, &Place::Val(dst.clone()), &Place::Val(base.clone()));
             p.open(format!("if {} {{", eq.text()));

@@ -127,14 +127,14 @@ fn keyed_read_fn(p: &mut Printer, site: &str, desc: &str, elem: &str, key_member
         "read{site}Delta decodes a keyed list delta against base into dst, reusing its \
          capacity, and returns it (spec §12.5): the kept elements of base, copied or \
          changed, merged by key with the added ones. A base that is not strictly \
-         ascending by key is InvalidKey at bit 0. dst must share no memory with base; \
-         on error the list holds a partly decoded value."
+         ascending by key is InvalidKey at bit 0. A dst that shares base's array is not \
+         reused; on error the list holds a partly decoded value."
     ));
     p.open(format!(
         "func read{site}Delta(r *bitwire.BitReader, dst, base []{elem}) ([]{elem}, error) {{"
     ));
     p.if_init_err(&format!("err := {desc}.CheckOrder(base, 0)"), "dst, err");
-    p.line("dst = bitwire.Resize(dst, len(base))");
+    p.line("dst = bitwire.Resize(bitwire.Unshare(dst, base), len(base))");
     p.line("kept, p, events := 0, 0, false");
     p.open("for p < len(base) {");
     p.line("g, err := r.ReadGap(len(base) - p)");
