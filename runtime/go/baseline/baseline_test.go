@@ -145,3 +145,51 @@ func TestNoAllocations(t *testing.T) {
 		t.Errorf("%v allocations per snapshot", allocs)
 	}
 }
+
+// Random packets: every outcome is typed, and decoding keeps the receiver's invariants.
+func TestRandomPackets(t *testing.T) {
+	x := uint32(0x2545f491)
+	next := func() uint32 {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		return x
+	}
+	r := baseline.NewReceiver(tickCodec, 4)
+	var decoded, failed, dropped int
+	for i := uint32(0); i < 50_000; i++ {
+		packet := make([]byte, next()%8)
+		for j := range packet {
+			packet[j] = byte(next())
+		}
+		if len(packet) >= 3 {
+			// Numbers around a counter and small backs, so that every outcome happens.
+			seq := uint16(i + next()%4)
+			packet[0], packet[1], packet[2] = byte(seq), byte(seq>>8), packet[2]%6
+		}
+		before, had := r.Ack()
+		h, v, err := r.Decode(packet)
+		ack, has := r.Ack()
+		switch {
+		case err != nil:
+			failed++
+			var e *baseline.Error
+			if !errors.As(err, &e) || !r.NeedFull() || ack != before || has != had {
+				t.Fatalf("%x: %v, need full %v", packet, err, r.NeedFull())
+			}
+		case v == nil:
+			dropped++
+			if ack != before || has != had {
+				t.Fatalf("%x: dropped but the ack moved", packet)
+			}
+		default:
+			decoded++
+			if !has || ack != h.Seq || r.NeedFull() || (had && !baseline.SeqNewer(h.Seq, before)) {
+				t.Fatalf("%x: decoded %d after %d", packet, h.Seq, before)
+			}
+		}
+	}
+	if decoded < 100 || failed < 100 || dropped < 100 {
+		t.Errorf("decoded %d, failed %d, dropped %d", decoded, failed, dropped)
+	}
+}

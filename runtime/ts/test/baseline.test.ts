@@ -209,3 +209,50 @@ test("baseline: bad arguments", () => {
   s.ack(0);
   eq(s.acked, 0);
 });
+
+test("baseline: random packets give typed results and keep the invariants", () => {
+  let x = 0x2545f491;
+  const next = (): number => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
+  const r = new SnapshotReceiver(tickCodec, 4);
+  let decoded = 0;
+  let failed = 0;
+  let dropped = 0;
+  for (let i = 0; i < 50_000; i++) {
+    // Mostly the test codec's 5-byte bodies (a count of 1 and a u32), some cut or too long.
+    const packet = Uint8Array.from({ length: [0, 2, 3, 7, 8, 8, 8, 9][next() % 8]! }, () => next() & 0xff);
+    if (packet.length >= 3) {
+      // Numbers around a counter and small backs, so that every outcome happens.
+      const seq = (i + (next() % 4)) & 0xffff;
+      packet.set([seq & 0xff, seq >>> 8, packet[2]! % 6]);
+    }
+    if (packet.length >= 4) {
+      packet[3] = 1;
+    }
+    const before = r.ack;
+    let got: ReturnType<typeof r.decode>;
+    try {
+      got = r.decode(packet);
+    } catch (e) {
+      failed++;
+      if (!(e instanceof SnapshotError) || !r.needFull || r.ack !== before) {
+        eq(`${kindOf(e)} ${r.needFull} ${r.ack}`, `a SnapshotError, need full, ack ${before}`, "a failed decode");
+      }
+      continue;
+    }
+    if (got === undefined) {
+      dropped++;
+      eq(r.ack, before, "dropped");
+    } else {
+      decoded++;
+      if (r.ack !== got.seq || r.needFull || (before !== undefined && !seqNewer(got.seq, before))) {
+        eq(`${r.ack} ${r.needFull}`, `${got.seq} false`, `decoded after ${before}`);
+      }
+    }
+  }
+  eq(decoded > 100 && failed > 100 && dropped > 100, true, `${decoded} ${failed} ${dropped}`);
+});

@@ -235,3 +235,49 @@ fn the_ring_never_holds_more_than_n_values() {
     );
     assert_eq!(r.latest(), Some((10, &Byte(8))));
 }
+
+#[test]
+fn random_packets_give_typed_results_and_keep_the_invariants() {
+    let mut x = 0x2545_f491u32;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x
+    };
+    let mut r = SnapshotReceiver::<Byte>::new(4);
+    let (mut decoded, mut failed, mut dropped) = (0, 0, 0);
+    for i in 0..50_000u32 {
+        let len = (next() % 6) as usize;
+        let mut packet: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        if len >= 3 {
+            // Numbers around a counter and small backs, so that every outcome happens.
+            let seq = (i + next() % 4) as u16;
+            packet[..2].copy_from_slice(&seq.to_le_bytes());
+            packet[2] %= 6;
+        }
+        let before = r.ack();
+        match r.decode(&packet) {
+            Ok(Some(got)) => {
+                let seq = got.seq;
+                decoded += 1;
+                assert_eq!(r.ack(), Some(seq));
+                assert!(!r.need_full());
+                assert!(before.is_none_or(|b| seq_newer(seq, b)));
+            }
+            Ok(None) => {
+                dropped += 1;
+                assert_eq!(r.ack(), before);
+            }
+            Err(_) => {
+                failed += 1;
+                assert!(r.need_full());
+                assert_eq!(r.ack(), before);
+            }
+        }
+    }
+    assert!(
+        decoded > 100 && failed > 100 && dropped > 100,
+        "{decoded} {failed} {dropped}"
+    );
+}
