@@ -46,6 +46,8 @@ def delta(seq, back, base, values):
 HEADERS = [
     {"id": "envelope.header.full", "bytes": "2c0100", "seq": 300, "back": 0, "body": "",
      "note": "seq 300 (2c 01), back 0: a full snapshot, here with an empty body"},
+    {"id": "envelope.header.example", "bytes": "2c010200", "seq": 300, "back": 2, "base": 298,
+     "body": "00", "note": "docs/framing.md §10.6: an unchanged message of at most 8 fields"},
     {"id": "envelope.header.delta", "bytes": "2d0103ff00", "seq": 301, "back": 3, "base": 298,
      "body": "ff00"},
     {"id": "envelope.header.wrap", "bytes": "010005", "seq": 1, "back": 5, "base": 65532,
