@@ -44,12 +44,8 @@ func step(r gen, prev *deltaworld.Snapshot) *deltaworld.Snapshot {
 // receiver every snapshot as the full codec would.
 func TestDeltaThroughTheSnapshotRings(t *testing.T) {
 	codec := baseline.Codec[deltaworld.Snapshot]{
-		Append: (*deltaworld.Snapshot).AppendTo,
-		// Append functions take dst first (AppendTo, AppendDelta); the ring's codec
-		// takes it last.
-		AppendDelta: func(v, base *deltaworld.Snapshot, dst []byte) ([]byte, error) {
-			return v.AppendDelta(dst, base)
-		},
+		Append:      (*deltaworld.Snapshot).AppendTo,
+		AppendDelta: (*deltaworld.Snapshot).AppendDelta,
 		Decode:      (*deltaworld.Snapshot).DecodeWithLimits,
 		DecodeDelta: (*deltaworld.Snapshot).DecodeDeltaWithLimits,
 	}

@@ -17,7 +17,7 @@ var tickCodec = baseline.Codec[tick]{
 	Append: func(v *tick, dst []byte) ([]byte, error) {
 		return binary.LittleEndian.AppendUint32(dst, uint32(*v)), nil
 	},
-	AppendDelta: func(v, base *tick, dst []byte) ([]byte, error) {
+	AppendDelta: func(v *tick, dst []byte, base *tick) ([]byte, error) {
 		return binary.LittleEndian.AppendUint32(dst, uint32(*v-*base)), nil
 	},
 	Decode: func(v *tick, data []byte, _ bitwire.Limits) error {

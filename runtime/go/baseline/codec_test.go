@@ -52,7 +52,7 @@ func baseAt(base *u32List, i int) uint32 {
 // listCodec is the test codec as a baseline.Codec.
 var listCodec = baseline.Codec[u32List]{
 	Append: func(v *u32List, dst []byte) ([]byte, error) { return appendList(dst, *v) },
-	AppendDelta: func(v, base *u32List, dst []byte) ([]byte, error) {
+	AppendDelta: func(v *u32List, dst []byte, base *u32List) ([]byte, error) {
 		diffs := make([]uint32, len(*v))
 		for i, x := range *v {
 			diffs[i] = x - baseAt(base, i)

@@ -11,7 +11,7 @@ type Codec[T any] struct {
 	// Append appends the full top-level encoding of v to dst.
 	Append func(v *T, dst []byte) ([]byte, error)
 	// AppendDelta appends the top-level delta encoding of v against base to dst.
-	AppendDelta func(v, base *T, dst []byte) ([]byte, error)
+	AppendDelta func(v *T, dst []byte, base *T) ([]byte, error)
 	// Decode decodes v from the whole of data, a full encoding, within limits.
 	Decode func(v *T, data []byte, limits bitwire.Limits) error
 	// DecodeDelta decodes v from the whole of data, a delta against base, within
@@ -91,7 +91,7 @@ func (s *Sender[T]) Encode(dst []byte, v T) ([]byte, Header, error) {
 	var err error
 	s.pending = v
 	if base != nil {
-		out, err = s.codec.AppendDelta(&s.pending, base, out)
+		out, err = s.codec.AppendDelta(&s.pending, out, base)
 	} else {
 		out, err = s.codec.Append(&s.pending, out)
 	}
