@@ -402,17 +402,26 @@ impl Sim {
         } else {
             ANIM_RUN
         } + if firing { ANIM_FIRE } else { 0 };
-        // Hits, regeneration, death and respawn.
+        self.player_health(e);
+    }
+
+    /// Hits, regeneration, and a respawn elsewhere when health reaches 0.
+    fn player_health(&mut self, e: &mut Ent) {
         if self.chance(1.0 / 300.0) {
             e.health -= self.uniform(10.0, 35.0);
-        } else if e.health < 100.0 && t % 20 == 0 {
+        } else if e.health < 100.0 && self.t % 20 == 0 {
             e.health = (e.health + 1.0).min(100.0);
         }
-        if e.health <= 0.0 {
-            e.health = 100.0;
-            let p = self.spawn_point(100.0);
-            e.pos = p;
-            e.vel = [0.0; 2];
+        if e.health > 0.0 {
+            return;
+        }
+        e.health = 100.0;
+        e.pos = self.spawn_point(100.0);
+        e.vel = [0.0; 2];
+        if let Brain::Player {
+            target, air, vz, ..
+        } = &mut e.brain
+        {
             *target = [0.0; 2];
             *air = 0.0;
             *vz = 0.0;

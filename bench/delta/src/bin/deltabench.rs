@@ -10,6 +10,7 @@
 
 use bitwire_delta_lab::scenario::Scenarios;
 use bitwire_delta_lab::{measure, report};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -79,6 +80,14 @@ impl Args {
     }
 }
 
+/// Prints a line to stdout; a closed pipe (`deltabench codes | head`) ends the output
+/// quietly instead of panicking as `println!` does.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 fn run(args: &Args) -> Result<ExitCode, String> {
     match args.command.as_str() {
         "scenarios" => {
@@ -87,7 +96,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             let s = Scenarios::generate(args.flag("quick"));
             let m = s.write(&out)?;
             for f in &m.files {
-                println!(
+                out!(
                     "{}: {} ticks, fnv1a64 {}",
                     out.join(&f.file).display(),
                     f.ticks,
@@ -112,7 +121,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             }
             let text = serde_json::to_string(&raw).map_err(|e| e.to_string())? + "\n";
             std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-            println!(
+            out!(
                 "{}: {} series, {} timings, {} code rows",
                 out.display(),
                 raw.series.len(),
@@ -123,13 +132,17 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         "codes" => {
             args.only(&["scenarios"])?;
             let (s, _) = Scenarios::read(&args.path("scenarios")?)?;
-            print!("{}", report::codes::markdown(&measure::codes_rows(&s)));
+            let _ = write!(
+                std::io::stdout(),
+                "{}",
+                report::codes::markdown(&measure::codes_rows(&s))
+            );
         }
         "report" => {
             args.only(&["results", "check"])?;
             let dir = args.path("results")?;
             let w = report::write(&dir)?;
-            println!("{}: {}", dir.display(), w.verdict);
+            out!("{}: {}", dir.display(), w.verdict);
             if args.flag("check") && !w.complete {
                 eprintln!("deltabench report --check: {}", w.missing.join("; "));
                 return Ok(ExitCode::FAILURE);
@@ -143,7 +156,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
 fn main() -> ExitCode {
     let args = match Args::parse() {
         Ok(a) if a.flag("help") || a.command == "-h" || a.command == "--help" => {
-            println!("{USAGE}");
+            out!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         Ok(a) => a,
