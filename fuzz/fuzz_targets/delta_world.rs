@@ -12,9 +12,14 @@
 #![no_main]
 
 use bitwire::{Delta, Limits};
-use bitwire_conformance::suites::delta::{Composite, Keys, Scalars, World};
+use delta::{Composite, Keys, Scalars, World};
 use bitwire_count_alloc::{peak_during, Counting};
 use libfuzzer_sys::fuzz_target;
+
+bitwire::include_schema!(
+    /// Code generated from `testdata/vectors/delta/delta.bw` by `bitwire-build` (build.rs).
+    mod delta
+);
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
