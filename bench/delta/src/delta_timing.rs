@@ -1,24 +1,26 @@
 //! bitwire's delta encode and decode per tick, with the generated Rust code
 //! (`bitwire::Delta`): each tick against the one `age` ticks older, as
 //! [`crate::delta_sizes`] measures sizes with the reference codec. Before timing, every
-//! generated delta is checked: its length equals the reference codec's for that tick,
-//! and it decodes (against the receiver's baseline: the decoded older tick) to what the
-//! full encoding of the tick decodes to.
+//! generated delta is checked: its bytes are the reference codec's for that tick, and it
+//! decodes (against the receiver's baseline: the decoded older tick) to what the full
+//! encoding of the tick decodes to. `go/` and `ts/` check and time the Go and TypeScript
+//! code the same way, on the same bytes ([`crate::encodings`]).
 
+use crate::delta_sizes::{baseline, Reference};
 use crate::peers::Tick;
-use crate::raw::{Series, Timing};
+use crate::raw::Timing;
 use crate::stats::median;
 use bitwire::{Delta, Packed};
 use std::hint::black_box;
 use std::time::Instant;
 
 /// The timings of both baseline ages of [`crate::delta_sizes::AGES`], checked against
-/// the reference codec's `series` of the same scenario.
+/// the reference codec's bytes of the same scenario.
 pub fn timings<T: Tick>(
     name: &str,
     ticks: &[T],
     rounds: usize,
-    series: &[Series],
+    reference: &Reference,
 ) -> Result<Vec<Timing>, String>
 where
     T::Bw: Delta,
@@ -32,24 +34,19 @@ where
         })
         .collect::<Result<Vec<_>, String>>()?;
     let mut out = Vec::new();
-    for &(age, codec) in &crate::delta_sizes::AGES {
-        let reference = series
-            .iter()
-            .find(|s| s.scenario == name && s.codec == codec)
-            .ok_or_else(|| format!("{name}: no reference series {codec}"))?;
-        let pairs: Vec<(usize, usize)> = (1..values.len())
-            .map(|t| (t, t.saturating_sub(age)))
-            .collect();
+    for (&(age, codec), want) in crate::delta_sizes::AGES.iter().zip(&reference.deltas) {
+        let pairs: Vec<(usize, usize)> = (1..values.len()).map(|t| (t, baseline(t, age))).collect();
         let mut deltas = Vec::with_capacity(pairs.len());
         for &(t, b) in &pairs {
             let d = values[t]
                 .encode_delta_to_vec(&values[b])
                 .map_err(|e| format!("{name} tick {t}, age {age}: {e}"))?;
-            if d.len() as u64 != reference.bytes[t] {
+            let r = want.get(t - 1).map_or(&[][..], Vec::as_slice);
+            if d != r {
                 return Err(format!(
-                    "{name} tick {t}, age {age}: generated delta {} bytes, reference {}",
+                    "{name} tick {t}, age {age}: the generated delta ({} bytes) differs from the reference codec's ({} bytes)",
                     d.len(),
-                    reference.bytes[t]
+                    r.len()
                 ));
             }
             let back = T::Bw::decode_delta(&received[b], &d)

@@ -1,7 +1,8 @@
 //! The benchmark lab's delta part (issue 14, bench/delta/README.md): two fixed-seed
 //! scenarios ([`world`], [`cubes`]) written as wire values ([`wire`], [`scenario`]), the
 //! bytes per tick of bitwire (full and [`delta_sizes`]) and the peer libraries encoding them
-//! ([`peers`], [`measure`]), the measurement behind the delta format's codes ([`codes`]), and the
+//! ([`peers`], [`measure`]), bitwire's bytes for the Go and TypeScript programs
+//! ([`encodings`]), the measurement behind the delta format's codes ([`codes`]), and the
 //! report ([`report`]).
 //!
 //! The schema's code is generated from `bench/delta/delta.bw` by `bitwire-build`.
@@ -10,6 +11,7 @@ pub mod codes;
 pub mod cubes;
 pub mod delta_sizes;
 pub mod delta_timing;
+pub mod encodings;
 pub mod math;
 pub mod measure;
 pub mod peers;

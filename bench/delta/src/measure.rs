@@ -1,8 +1,8 @@
 //! `deltabench measure`: the Rust side of the delta lab. For each scenario: the bytes of
 //! every tick in each full-snapshot encoding of [`crate::peers`] (each checked to decode
 //! back first), bitwire's full encode and decode time per tick, bitwire's delta sizes
-//! ([`crate::delta_sizes`]; its times: the slot in [`scenario`]), and the format measurement of [`crate::codes`]; all into one raw
-//! file ([`crate::raw`]).
+//! ([`crate::delta_sizes`]) and the generated code's delta times ([`crate::delta_timing`]),
+//! and the format measurement of [`crate::codes`]; all into one raw file ([`crate::raw`]).
 //!
 //! Times are medians over `rounds` passes over every tick of the scenario (the values
 //! built and the encodings made before the clock starts); they go into the report, never
@@ -95,9 +95,10 @@ fn scenario<T: Tick>(
         });
     }
     let message = if name == "world" { "World" } else { "Cubes" };
-    series.extend(crate::delta_sizes::series(name, message, ticks)?);
+    let reference = crate::delta_sizes::reference(name, message, ticks)?;
+    series.extend(crate::delta_sizes::series_of(name, &reference));
     timings.push(full_timing(name, ticks, rounds)?);
-    let delta = crate::delta_timing::timings(name, ticks, rounds, series)?;
+    let delta = crate::delta_timing::timings(name, ticks, rounds, &reference)?;
     timings.extend(delta);
     Ok(())
 }

@@ -2,10 +2,12 @@
 //! format measurement's arithmetic (`codes`): both are docs/spec.md §12, one by running
 //! the reference encoder, one by counting bits from the wire values. Every tick of the
 //! quick scenarios at both baseline ages must agree to the byte, so the code costs the
-//! report prints for §12 are the costs of the format the lab measures.
+//! report prints for §12 are the costs of the format the lab measures. The files the Go
+//! and TypeScript programs read (`encodings`) hold the same reference bytes.
 
 use bitwire_delta_lab::codes::{diff_bits, exp_golomb_bits, zigzag};
 use bitwire_delta_lab::delta_sizes::{self, AGES};
+use bitwire_delta_lab::encodings;
 use bitwire_delta_lab::scenario::Scenarios;
 use bitwire_delta_lab::wire::{Element, Snapshot, TICK_WIDTH};
 
@@ -101,4 +103,36 @@ fn an_unchanged_tick_costs_one_byte() {
     assert_eq!(predicted(&two[0], &two[1]), 2);
     let series = delta_sizes::series("cubes", "Cubes", &two).unwrap();
     assert_eq!(series[0].bytes[1], 1);
+}
+
+#[test]
+fn the_encodings_files_hold_the_reference_bytes_and_a_changed_byte_is_caught() {
+    let dir = std::env::temp_dir().join(format!("bitwire-delta-encodings-{}", std::process::id()));
+    let mut s = Scenarios::generate(true);
+    // Ten ticks are enough for the format; the settling cubes make every one of them a
+    // large delta.
+    s.world.truncate(10);
+    s.cubes.truncate(10);
+    let manifest = s.write(&dir).unwrap();
+    let index = encodings::write(&dir, &s, &manifest).unwrap();
+    assert_eq!(index.ages, [1, 6]);
+    assert!(index.files.iter().all(|f| f.records == 10 + 2 * 9));
+    assert_eq!(index.scenarios["cubes"], manifest.files[1].fnv1a64);
+    let (back, refs) = encodings::read(&dir).unwrap();
+    assert_eq!(back, index);
+    assert_eq!(
+        refs["world"],
+        delta_sizes::reference("world", "World", &s.world).unwrap()
+    );
+    assert_eq!(
+        refs["cubes"],
+        delta_sizes::reference("cubes", "Cubes", &s.cubes).unwrap()
+    );
+    let path = dir.join("world.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    *bytes.last_mut().unwrap() ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let err = encodings::read(&dir).unwrap_err();
+    assert!(err.contains("FNV-1a 64"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

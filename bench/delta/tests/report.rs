@@ -52,7 +52,11 @@ fn bitwire_sizes_are_the_schemas_arithmetic() {
         assert_eq!(*b, (32 + 9 + 103 * t.entities.len() as u64).div_ceil(8));
     }
     assert_eq!(r.codes.len(), 4, "two scenarios at two baseline ages");
-    assert_eq!(r.timings.len(), 2);
+    assert_eq!(
+        r.timings.len(),
+        6,
+        "full, delta at two ages, on two scenarios"
+    );
 }
 
 /// A raw file of the same run as [`rust`] with one series per `(scenario, codec)`, each

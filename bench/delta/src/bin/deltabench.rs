@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! deltabench scenarios [--quick] --out DIR        write DIR/{world,cubes}.jsonl, manifest.json
+//! deltabench encodings --scenarios DIR            write DIR/{world,cubes}.bin, encodings.json
 //! deltabench measure --scenarios DIR --out FILE [--rounds N]
 //!                                                 sizes, times, codes -> FILE (raw/rust.json)
 //! deltabench codes --scenarios DIR                the format measurement as a Markdown table
@@ -9,7 +10,7 @@
 //! ```
 
 use bitwire_delta_lab::scenario::Scenarios;
-use bitwire_delta_lab::{measure, report};
+use bitwire_delta_lab::{encodings, measure, report};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +18,9 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   deltabench scenarios [--quick] --out DIR
       generate both scenarios (600 ticks; --quick: 120) into DIR
+  deltabench encodings --scenarios DIR
+      write bitwire's full encodings and deltas (ages 1 and 6) of DIR's scenarios into
+      DIR (the reference codec's bytes, which the Go and TypeScript programs check and time)
   deltabench measure --scenarios DIR --out FILE [--rounds N]
       measure the Rust encodings of DIR's scenarios into the raw file FILE
       (N timed passes per figure, default 21, 3 for quick scenarios)
@@ -100,6 +104,22 @@ fn run(args: &Args) -> Result<ExitCode, String> {
                     "{}: {} ticks, fnv1a64 {}",
                     out.join(&f.file).display(),
                     f.ticks,
+                    f.fnv1a64
+                );
+            }
+        }
+        "encodings" => {
+            args.only(&["scenarios"])?;
+            let dir = args.path("scenarios")?;
+            let (s, manifest) = Scenarios::read(&dir)?;
+            let index = encodings::write(&dir, &s, &manifest)?;
+            for f in &index.files {
+                out!(
+                    "{}: {} records ({} ticks, deltas at ages {:?}), fnv1a64 {}",
+                    dir.join(&f.file).display(),
+                    f.records,
+                    index.ticks,
+                    index.ages,
                     f.fnv1a64
                 );
             }
