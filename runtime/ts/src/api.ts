@@ -42,3 +42,19 @@ export interface TypeCodec<T> {
   /** A value from the JSON mapping. */
   fromJson(json: unknown): T;
 }
+
+/**
+ * The delta functions of one `delta message` of a generated file (spec §12), for code
+ * that handles types by schema name. Generated files export these, keyed by schema
+ * name, as `deltaCodecs` when generated with `--json`.
+ */
+export interface DeltaCodec<T> {
+  /** The message's name in the schema. */
+  readonly name: string;
+  /** Encodes `value` as a delta against `baseline`; see the generated `encodeXDelta`. */
+  encodeDelta(baseline: T, value: T, w?: BitWriter): Uint8Array;
+  /** Decodes a delta against `baseline` within the decode budget; see `decodeXDelta`. */
+  decodeDelta(baseline: T, bytes: Uint8Array, limits?: Limits): T;
+  /** Checks a delta as {@link DeltaCodec.decodeDelta} would; see `verifyXDelta`. */
+  verifyDelta(baseline: T, bytes: Uint8Array, limits?: Limits): void;
+}
