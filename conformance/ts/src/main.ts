@@ -13,6 +13,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
+import { runDeltaProperties, runDeltaVectors } from "./delta.js";
 import { runFrames } from "./frames.js";
 import { runJsonTestSuite } from "./jsontestsuite.js";
 import { runHeap } from "./heap.js";
@@ -39,6 +40,14 @@ if (vectorsDir !== undefined) {
   passed += vectors.passed;
   failed += vectors.failed;
   console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+}
+
+if (vectorsDir !== undefined) {
+  const deltas = runDeltaVectors(join(vectorsDir, "delta"));
+  problems.push(...deltas.problems);
+  passed += deltas.passed;
+  failed += deltas.failed;
+  console.log(`[${runtime}] delta vectors: ${deltas.passed} passed, ${deltas.failed} failed`);
 }
 
 if (vectorsDir !== undefined) {
@@ -91,6 +100,15 @@ passed += props.inputs - propFailed;
 failed += propFailed;
 console.log(
   `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
+);
+
+// The delta encoding over random snapshots of testdata/vectors/delta/delta.bw.
+const deltaProps = runDeltaProperties(seed, Math.max(1, Math.floor(perType / 3)));
+problems.push(...deltaProps.problems);
+passed += deltaProps.passed;
+failed += deltaProps.failed;
+console.log(
+  `[${runtime}] delta properties (seed ${seed}): ${deltaProps.passed} passed, ${deltaProps.failed} failed`,
 );
 
 // The decode budget in memory: Node with --expose-gc only (run.sh starts it so).
