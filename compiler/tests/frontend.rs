@@ -310,7 +310,8 @@ fn containers() {
                 repr: IntRepr::U16
             }),
             max: None,
-            packed_len: LengthEncoding::Varint
+            packed_len: LengthEncoding::Varint,
+            key: None,
         }
     );
     assert_eq!(f("l").packed, layout(5, None));
@@ -322,7 +323,8 @@ fn containers() {
                 repr: IntRepr::U16
             }),
             max: Some(10),
-            packed_len: LengthEncoding::Fixed { bits: 4 }
+            packed_len: LengthEncoding::Fixed { bits: 4 },
+            key: None,
         }
     );
     assert_eq!(f("lm").packed, layout(4, Some(4 + 160)));

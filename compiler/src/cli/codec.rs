@@ -136,7 +136,7 @@ pub(super) fn read_input(args: &CodecArgs) -> Result<Vec<u8>, Failure> {
     Ok(buf)
 }
 
-fn write_output(args: &CodecArgs, bytes: &[u8]) -> Result<(), Failure> {
+pub(super) fn write_output(args: &CodecArgs, bytes: &[u8]) -> Result<(), Failure> {
     match &args.output {
         Some(path) => fs::write(path, bytes)
             .map_err(|e| Failure::usage(format!("error: cannot write `{}`: {e}", path.display()))),

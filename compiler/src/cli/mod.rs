@@ -10,6 +10,7 @@ pub use compat::CompatArgs;
 
 mod codec;
 mod compat;
+mod delta;
 mod explain;
 mod fingerprint;
 mod fmt;
@@ -89,6 +90,13 @@ pub enum Command {
         after_help = "Example:\n  bitwire frame decode --schema game.bw < capture.bin\n  bitwire frame encode --schema game.bw --type Input --hex < input.json"
     )]
     Frame(FrameCommand),
+    /// Encode or decode a `delta message` against a baseline (docs/spec.md §12),
+    /// with the reference codec.
+    #[command(
+        subcommand,
+        after_help = "Example:\n  bitwire delta encode --schema game.bw --type Snapshot --baseline base.json --hex < now.json\n  bitwire delta decode --schema game.bw --type Snapshot --baseline base.json --hex < delta.hex"
+    )]
+    Delta(DeltaCommand),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     #[command(
         after_help = "Example:\n  bitwire completions bash > ~/.local/share/bash-completion/completions/bitwire\n  bitwire completions zsh > \"${fpath[1]}/_bitwire\"\n  bitwire completions fish > ~/.config/fish/completions/bitwire.fish"
@@ -164,6 +172,27 @@ pub struct CodecArgs {
     /// Output file (default: standard output).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+}
+
+/// The subcommands of `bitwire delta`.
+#[derive(Debug, Subcommand)]
+pub enum DeltaCommand {
+    /// Read the value as JSON, write its delta against the baseline (raw, or lowercase
+    /// hex and a newline with `--hex`).
+    Encode(DeltaArgs),
+    /// Read a delta (raw, or hex text with `--hex`), write the value it gives against
+    /// the baseline as pretty JSON.
+    Decode(DeltaArgs),
+}
+
+/// Arguments of `bitwire delta encode` / `bitwire delta decode`.
+#[derive(Debug, clap::Args)]
+pub struct DeltaArgs {
+    /// The baseline: a JSON file holding a value of the message.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: PathBuf,
+    #[command(flatten)]
+    pub codec: CodecArgs,
 }
 
 /// The subcommands of `bitwire frame`.
@@ -264,6 +293,8 @@ pub fn main() -> ExitCode {
         Command::Compat(args) => compat::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),
         Command::Frame(FrameCommand::Decode(args)) => frame::decode(&args),
+        Command::Delta(DeltaCommand::Encode(args)) => delta::encode(&args),
+        Command::Delta(DeltaCommand::Decode(args)) => delta::decode(&args),
         Command::Frame(FrameCommand::Encode(args)) => frame::encode(&args),
         Command::Completions(args) => completions(args.shell),
     }

@@ -49,6 +49,13 @@ impl BitWriter {
         }
     }
 
+    /// The bits written so far, in stream order.
+    pub(crate) fn bits(&self) -> Vec<bool> {
+        (0..self.len)
+            .map(|p| (self.bytes[(p >> 3) as usize] >> (p & 7)) & 1 == 1)
+            .collect()
+    }
+
     /// The written bytes; the last byte's unused high bits are zero (§2.1).
     pub(crate) fn into_bytes(self) -> Vec<u8> {
         self.bytes
@@ -56,7 +63,7 @@ impl BitWriter {
 }
 
 /// Reads bits from a byte slice (spec §1.1).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct BitReader<'a> {
     bytes: &'a [u8],
     /// Stream offset of the next bit to read.
@@ -67,6 +74,11 @@ impl<'a> BitReader<'a> {
     /// A reader at bit 0 of `bytes`.
     pub(crate) fn new(bytes: &'a [u8]) -> BitReader<'a> {
         BitReader { bytes, pos: 0 }
+    }
+
+    /// A reader at bit `pos` of `bytes`.
+    pub(crate) fn at(bytes: &'a [u8], pos: u64) -> BitReader<'a> {
+        BitReader { bytes, pos }
     }
 
     /// Stream offset of the next bit.

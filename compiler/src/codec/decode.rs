@@ -83,6 +83,31 @@ fn decode_observed<O: Observer>(
     Ok(value)
 }
 
+/// Decodes one value of `ty` from `bytes` at bit `pos`, for the delta decoder (§12):
+/// errors carry `path` extended by the value's own path; the decode budget left is in
+/// `budget` before and after. Returns the value and the bit after it.
+pub(crate) fn value_at(
+    schema: &Schema,
+    bytes: &[u8],
+    pos: u64,
+    ty: &Type,
+    path: &Path,
+    budget: &mut u128,
+) -> Result<(Value, u64), CodecError> {
+    let mut unit = ();
+    let mut dec = Decoder {
+        schema,
+        input: BitReader::at(bytes, pos),
+        path: path.clone(),
+        obs: &mut unit,
+        prefix_end: 0,
+        budget: *budget,
+    };
+    let value = dec.value(ty)?;
+    *budget = dec.budget;
+    Ok((value, dec.input.pos()))
+}
+
 struct Decoder<'a, O: Observer> {
     schema: &'a Schema,
     input: BitReader<'a>,

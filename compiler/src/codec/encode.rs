@@ -25,6 +25,24 @@ pub fn encode(schema: &Schema, ty: TypeId, value: &Value) -> Result<Vec<u8>, Cod
     Ok(enc.out.into_bytes())
 }
 
+/// The bits of one value of `ty` (not top-level: no padding), for the delta encoder
+/// (§12), which compares and copies full encodings. Errors carry `path` extended by
+/// the value's own path, and bit offsets from the value's first bit.
+pub(crate) fn value_bits(
+    schema: &Schema,
+    ty: &Type,
+    value: &Value,
+    path: &Path,
+) -> Result<Vec<bool>, CodecError> {
+    let mut enc = Encoder {
+        schema,
+        out: BitWriter::default(),
+        path: path.clone(),
+    };
+    enc.value(ty, value)?;
+    Ok(enc.out.bits())
+}
+
 struct Encoder<'a> {
     schema: &'a Schema,
     out: BitWriter,

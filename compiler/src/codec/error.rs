@@ -30,11 +30,13 @@ pub enum ErrorKind {
     NonCanonical,
     /// A length the platform cannot allocate.
     LimitExceeded,
+    /// A keyed list out of key order, or an added key already present (§12.7).
+    InvalidKey,
 }
 
 impl ErrorKind {
     /// Every kind, in the order of spec §7.1.
-    pub const ALL: [ErrorKind; 9] = [
+    pub const ALL: [ErrorKind; 10] = [
         ErrorKind::Truncated,
         ErrorKind::TrailingData,
         ErrorKind::InvalidPadding,
@@ -44,6 +46,7 @@ impl ErrorKind {
         ErrorKind::InvalidUtf8,
         ErrorKind::NonCanonical,
         ErrorKind::LimitExceeded,
+        ErrorKind::InvalidKey,
     ];
 
     /// The kind's stable name, as the spec and the vector files write it.
@@ -58,6 +61,7 @@ impl ErrorKind {
             ErrorKind::InvalidUtf8 => "InvalidUtf8",
             ErrorKind::NonCanonical => "NonCanonical",
             ErrorKind::LimitExceeded => "LimitExceeded",
+            ErrorKind::InvalidKey => "InvalidKey",
         }
     }
 }

@@ -24,17 +24,21 @@
 
 mod bits;
 mod decode;
+pub mod delta;
+mod delta_decode;
 mod encode;
 mod error;
 mod json;
 mod json_text;
 pub mod memory;
 pub mod random;
+pub mod random_delta;
 mod rules;
 pub mod trace;
 mod value;
 
 pub use decode::{decode, decode_with, decode_with_budget};
+pub use delta::{decode_delta, decode_delta_with_budget, encode_delta};
 pub use encode::encode;
 pub use error::{CodecError, ErrorKind, JsonErrorKind};
 pub use json::{is_wide_int, value_from_json, value_to_json};

@@ -42,10 +42,15 @@ pub fn type_text(ty: &Type) -> String {
         Type::VarSInt { bits, .. } => format!("vari{bits}"),
         Type::Optional { inner } => format!("optional<{}>", type_text(inner)),
         Type::Array { elem, len } => format!("[{}; {len}]", type_text(elem)),
-        Type::List { elem, max, .. } => match max {
-            Some(m) => format!("list<{}, max {m}>", type_text(elem)),
-            None => format!("list<{}>", type_text(elem)),
-        },
+        Type::List { elem, max, key, .. } => {
+            let key = key
+                .as_ref()
+                .map_or(String::new(), |k| format!(", key {}", k.name));
+            match max {
+                Some(m) => format!("list<{}, max {m}{key}>", type_text(elem)),
+                None => format!("list<{}{key}>", type_text(elem)),
+            }
+        }
         Type::String { max, .. } => bounded_name("string", *max),
         Type::Bytes { max, .. } => bounded_name("bytes", *max),
         Type::Named { name, .. } => name.clone(),
@@ -168,6 +173,7 @@ mod tests {
             }),
             max: Some(8),
             packed_len: LengthEncoding::Fixed { bits: 4 },
+            key: None,
         };
         assert_eq!(type_text(&l), "list<optional<bool>, max 8>");
         assert_eq!(

@@ -276,6 +276,7 @@ mod tests {
             elem: Box::new(u(8)),
             max: None,
             packed_len: crate::ir::LengthEncoding::Varint,
+            key: None,
         });
         assert_eq!(
             (list.size, list.align, list.footprint, list.depth),

@@ -87,6 +87,7 @@ pub fn list(t: Type, max: Option<u64>) -> Type {
         elem: Box::new(t),
         max,
         packed_len: len_enc(max),
+        key: None,
     }
 }
 pub fn string(max: Option<u64>) -> Type {
@@ -121,6 +122,7 @@ impl Builder {
     pub fn add(&mut self, name: &str, kind: TypeDefKind, min_bits: u64) -> Type {
         self.schema.types.push(TypeDef {
             name: name.into(),
+            delta: false,
             doc: vec![],
             origin: Origin {
                 file: "test.bw".into(),
