@@ -5,8 +5,10 @@
 // encoding's, with the `baseline` the delta is taken against):
 //
 // - `valid`: `encodeXDelta(baseline, value)` gives exactly `bytes`, `decodeXDelta(baseline,
-//   bytes)` gives `value` (compared through the JSON mapping), `verifyXDelta` accepts the
-//   bytes, and re-encoding the decoded value against the baseline gives the bytes again;
+//   bytes)` gives `value` as its full encoding decodes (on the quantization grid;
+//   compared through the JSON mapping), `verifyXDelta` accepts the bytes, and
+//   re-encoding the decoded value against the baseline gives the bytes again;
+// - `encodes`: `encodeXDelta(baseline, value)` gives exactly `bytes` (one way);
 // - `invalid` with `bytes`: decoding and verifying fail with the vector's kind, bit, path;
 // - `invalid` with a `value` and no `bytes`: mapping or encoding fails with the vector's
 //   kind and path (encoder errors have no bit).
@@ -73,15 +75,18 @@ function runCase(suite: string, c: Case): string | undefined {
     return `the baseline does not map: ${why(e)}`;
   }
   const bytes = c.bytes === undefined ? undefined : unhex(c.bytes);
-  if (c.result === "valid" && bytes !== undefined && c.value !== undefined) {
+  if ((c.result === "valid" || c.result === "encodes") && bytes !== undefined && c.value !== undefined) {
     try {
       const value = full.fromJson(c.value);
       const got = delta.encodeDelta(baseline, value);
       if (!sameBytes(got, bytes)) {
         return `encoded ${hex(got)}, expected ${hex(bytes)}`;
       }
+      if (c.result === "encodes") {
+        return undefined;
+      }
       const decoded = delta.decodeDelta(baseline, bytes);
-      const want = full.toJson(value);
+      const want = full.toJson(canonical(full, value));
       if (!jsonEqual(full.toJson(decoded), want)) {
         return `decoded ${show(full.toJson(decoded))}, expected ${show(want)}`;
       }
