@@ -5,7 +5,7 @@
 //! baseline's own value (shared, not copied), as in the reference codec.
 
 use super::encode::{array_check, string_check};
-use super::wire::{self, fail, Wire};
+use super::wire::{self, fail, ErrorAt, Wire};
 use super::{scratch_block, Gen};
 use crate::codegen::ts::decode::{decode_value, field_init, Mode};
 use crate::codegen::ts::encode::{object_check, write_value};
@@ -15,20 +15,31 @@ use crate::ir::TypeId;
 use crate::plan::delta::{Delta, KeyedDelta, StructDelta};
 use crate::plan::{Node, Op};
 
+/// Errors of the baseline's checks: at bit 0 (they are not in the input), the path
+/// added by the enclosing `try`.
+const BASELINE: ErrorAt = ErrorAt {
+    bit: "0",
+    path: &[],
+};
+
 /// Prints `decodeXDelta`: a whole input as a delta against `baseline`.
 pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     let ident = g.ident(id);
     let names = &g.delta_names.rows[row];
     p.doc(&[
         vec![
-            format!("Decodes a delta written by `{}` against the same `baseline`", names.encode),
+            format!(
+                "Decodes a delta written by `{}` against the same `baseline`",
+                names.encode
+            ),
             "(spec §12): the padding must be zero and no bytes may follow. Allocations are".into(),
             "charged against the decode budget of `limits` (spec §12.8). Throws".into(),
             "{@link bw.BitwireError} for input an encoder never writes.".into(),
         ],
         vec![
             "The value shares what did not change with `baseline` (the same objects, arrays".into(),
-            "and strings; the baseline itself when nothing changed): treat both as immutable.".into(),
+            "and strings; the baseline itself when nothing changed): treat both as immutable."
+                .into(),
         ],
     ]);
     p.list_open(
@@ -91,7 +102,14 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
         let seg = naming::str_lit(&f.name);
         wrapped(p, "inField", &seg, |p| {
             p.open("if (r.readBool()) {");
-            let e = delta_value(g, p, &mut locals, &f.delta, &field.node, &format!("b.{prop}"));
+            let e = delta_value(
+                g,
+                p,
+                &mut locals,
+                &f.delta,
+                &field.node,
+                &format!("b.{prop}"),
+            );
             p.line(format!("{l} = {e};"));
             p.line("changed = true;");
             p.close("}");
@@ -112,7 +130,14 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
 
 /// Prints the reading of `D(b, v)` (§12.3) of a value of `node` whose changed bit was
 /// set, against the baseline's value `b`, and returns the new value's expression.
-fn delta_value(g: &Gen, p: &mut Printer, locals: &mut Locals, delta: &Delta, node: &Node, b: &str) -> String {
+fn delta_value(
+    g: &Gen,
+    p: &mut Printer,
+    locals: &mut Locals,
+    delta: &Delta,
+    node: &Node,
+    b: &str,
+) -> String {
     match delta {
         Delta::Never => unreachable!("zero-width values have no delta"),
         Delta::Diff {
@@ -125,8 +150,11 @@ fn delta_value(g: &Gen, p: &mut Printer, locals: &mut Locals, delta: &Delta, nod
             }
             let u = if *width <= 32 {
                 let z = locals.fresh("z");
-                p.line(format!("const {z} = bw.readDiff(r, {width}, {prefix_bits});"));
-                let Wire::N32(ub) = wire::wire_value(g, p, locals, node, b, "0", &[], "base") else {
+                p.line(format!(
+                    "const {z} = bw.readDiff(r, {width}, {prefix_bits});"
+                ));
+                let Wire::N32(ub) = wire::wire_value(g, p, locals, node, (b, "base"), BASELINE)
+                else {
                     unreachable!("a narrow wire value")
                 };
                 let u = locals.fresh("u");
@@ -134,9 +162,12 @@ fn delta_value(g: &Gen, p: &mut Printer, locals: &mut Locals, delta: &Delta, nod
                 Wire::N32(u)
             } else {
                 let (zl, zh) = (locals.fresh("zLo"), locals.fresh("zHi"));
-                p.line(format!("const {zl} = bw.readDiff64(r, {width}, {prefix_bits});"));
+                p.line(format!(
+                    "const {zl} = bw.readDiff64(r, {width}, {prefix_bits});"
+                ));
                 p.line(format!("const {zh} = bw.diffHi();"));
-                let Wire::Halves(bl, bh) = wire::wire_value(g, p, locals, node, b, "0", &[], "base")
+                let Wire::Halves(bl, bh) =
+                    wire::wire_value(g, p, locals, node, (b, "base"), BASELINE)
                 else {
                     unreachable!("a wide wire value")
                 };
@@ -218,7 +249,14 @@ fn replace(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &Node, b: &str) 
 /// bit 0), the events (gaps of kept elements, changed rows, removals), the added count
 /// with its checks (§12.8), then the added elements in ascending key order, none in
 /// the baseline; kept and added elements merged by key.
-fn keyed(g: &Gen, p: &mut Printer, locals: &mut Locals, k: &KeyedDelta, node: &Node, b: &str) -> String {
+fn keyed(
+    g: &Gen,
+    p: &mut Printer,
+    locals: &mut Locals,
+    k: &KeyedDelta,
+    node: &Node,
+    b: &str,
+) -> String {
     let row = &g.delta_names.rows[g.delta_row(k.elem, Some(k.key))];
     let elem = g.ident(k.elem);
     let key = &row.key;
@@ -230,7 +268,15 @@ fn keyed(g: &Gen, p: &mut Printer, locals: &mut Locals, k: &KeyedDelta, node: &N
     p.line("// The baseline's keys must ascend (spec §12.7).");
     p.open(format!("for (let {i} = 0; {i} < {nb}; {i}++) {{"));
     let kind = g.plan.get(k.elem).body.wrong_type_kind();
-    object_check(p, &format!("{lb}[{i}]"), "0", kind, &g.schema.types[k.elem].name, "struct", &[]);
+    object_check(
+        p,
+        &format!("{lb}[{i}]"),
+        "0",
+        kind,
+        &g.schema.types[k.elem].name,
+        "struct",
+        &[],
+    );
     fail(
         p,
         &format!("{i} > 0 && !({key}({lb}[{i} - 1]) < {key}({lb}[{i}]))"),

@@ -3,7 +3,7 @@
 //! the field's delta; returns whether any field changed), and the error search
 //! `xDeltaError` (§12.7).
 
-use super::wire::{self, bind, fail, Wire};
+use super::wire::{self, bind, fail, ErrorAt, Wire};
 use super::{scratch_block, Gen};
 use crate::codegen::ts::encode::{checked_raw, object_check, write_value, Member};
 use crate::codegen::ts::printer::Printer;
@@ -23,13 +23,18 @@ pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
             "Encodes `value` as a delta against `baseline` (spec §12): a changed bit per field,"
         )],
         vec![
-            "and for each changed field its difference, its own changes or its full encoding;".into(),
-            "an unchanged value is a few zero bytes. The receiver decodes it against the same".into(),
+            "and for each changed field its difference, its own changes or its full encoding;"
+                .into(),
+            "an unchanged value is a few zero bytes. The receiver decodes it against the same"
+                .into(),
             format!("baseline with `{}`.", names.decode),
         ],
         vec![
-            "Returns a view of the writer's buffer, valid until the writer is used again (as".into(),
-            format!("`encode{ident}` does). Throws {{@link bw.BitwireError}} for a value or a baseline"),
+            "Returns a view of the writer's buffer, valid until the writer is used again (as"
+                .into(),
+            format!(
+                "`encode{ident}` does). Throws {{@link bw.BitwireError}} for a value or a baseline"
+            ),
             "the schema cannot hold, and `InvalidKey` for a keyed list whose keys are not".into(),
             "strictly ascending; encoder errors carry a kind and a path, their bit is not".into(),
             "meaningful.".into(),
@@ -66,7 +71,10 @@ pub fn error_fn(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     let s = g.delta.get(id, None);
     let plan = g.plan.struct_plan(id).expect("a struct");
     p.doc(&[vec![
-        format!("The error `{}` reports (spec §12.7) when its fast path", names.encode),
+        format!(
+            "The error `{}` reports (spec §12.7) when its fast path",
+            names.encode
+        ),
         "failed with `first`: the first field whose baseline or value the full encoder".into(),
         "rejects, up to the field `first` is in; else `first` (a key out of order).".into(),
     ]]);
@@ -129,11 +137,15 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
     let plan = g.plan.struct_plan(s.id).expect("a struct");
     let what = match s.without {
         None => format!("a `{ident}`"),
-        Some(k) => format!("a `{ident}` keyed by `{}` (the key left out)", plan.fields[k].name),
+        Some(k) => format!(
+            "a `{ident}` keyed by `{}` (the key left out)",
+            plan.fields[k].name
+        ),
     };
     p.doc(&[vec![
         format!("Writes the delta of {what} against"),
-        "its baseline (spec §12.3): a changed bit per field, then the field's delta. Returns".into(),
+        "its baseline (spec §12.3): a changed bit per field, then the field's delta. Returns"
+            .into(),
         "whether a field changed.".into(),
     ]]);
     let top = if names.top { ", top: boolean" } else { "" };
@@ -159,16 +171,26 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
         match &f.delta {
             Delta::Diff { .. } => {
                 let path = [f.name.clone()];
-                change(g, p, &mut locals, &f.delta, node, (&b, &v), &path, &hint, "changed");
+                let to = Target {
+                    path: &path,
+                    hint: &hint,
+                    flag: "changed",
+                };
+                change(g, p, &mut locals, (&f.delta, node), (&b, &v), to);
             }
             Delta::Never if names.top => {
                 p.open("if (!top) {");
-                never(g, p, &mut locals, node, &b, &v, &seg);
+                never(g, p, &mut locals, node, (&b, &v), &seg);
                 p.close("}");
             }
-            Delta::Never => never(g, p, &mut locals, node, &b, &v, &seg),
+            Delta::Never => never(g, p, &mut locals, node, (&b, &v), &seg),
             _ => in_field(p, &seg, |p| {
-                change(g, p, &mut locals, &f.delta, node, (&b, &v), &[], &hint, "changed");
+                let to = Target {
+                    path: &[],
+                    hint: &hint,
+                    flag: "changed",
+                };
+                change(g, p, &mut locals, (&f.delta, node), (&b, &v), to);
             }),
         }
     }
@@ -178,8 +200,14 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
 
 /// A zero-width field inside a value that changed: nothing is written, but the full
 /// encoder's checks of both (§12.7: the full encodings are what is compared).
-#[allow(clippy::too_many_arguments)]
-fn never(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &Node, b: &str, v: &str, seg: &str) {
+fn never(
+    g: &Gen,
+    p: &mut Printer,
+    locals: &mut Locals,
+    node: &Node,
+    (b, v): (&str, &str),
+    seg: &str,
+) {
     p.line("// Zero bits: checked as the full encoder does, never written (spec §12.2).");
     scratch_block(p, "bw.deltaScratch(0)", |p| {
         in_field(p, seg, |p| {
@@ -189,34 +217,48 @@ fn never(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &Node, b: &str, v:
     });
 }
 
+/// What [`change`] reports to: the path of a scalar's check errors (empty when a
+/// `try` adds it), the stem of its locals, and the local it sets when the value changed.
+#[derive(Debug, Clone, Copy)]
+struct Target<'a> {
+    path: &'a [String],
+    hint: &'a str,
+    flag: &'a str,
+}
+
 /// Prints the changed bit and the delta of one value of `node` (§12.3), the baseline's
-/// `b` against the value's `v`, and sets `flag` when it changed. `names` is the path of
-/// a scalar's check errors (empty when a `try` adds it).
-#[allow(clippy::too_many_arguments)]
+/// `b` against the value's `v`, and sets the target's flag when it changed.
 fn change(
     g: &Gen,
     p: &mut Printer,
     locals: &mut Locals,
-    delta: &Delta,
-    node: &Node,
+    (delta, node): (&Delta, &Node),
     (b, v): (&str, &str),
-    names: &[String],
-    hint: &str,
-    flag: &str,
+    to: Target,
 ) {
+    let (names, hint, flag) = (to.path, to.hint, to.flag);
     match delta {
         Delta::Never => unreachable!("zero-width fields are handled by the row"),
         Delta::Diff {
             width, prefix_bits, ..
         } => {
-            let wb = wire::wire_value(g, p, locals, node, b, "w.bitPos", names, &format!("{hint}B"));
-            let wv = wire::wire_value(g, p, locals, node, v, "w.bitPos", names, &format!("{hint}V"));
+            let at = ErrorAt {
+                bit: "w.bitPos",
+                path: names,
+            };
+            let (hb, hv) = (format!("{hint}B"), format!("{hint}V"));
+            let wb = wire::wire_value(g, p, locals, node, (b, &hb), at);
+            let wv = wire::wire_value(g, p, locals, node, (v, &hv), at);
             let args = match (wb, wv) {
                 (Wire::N32(x), Wire::N32(y)) => vec!["w".into(), x, y],
                 (Wire::Halves(bl, bh), Wire::Halves(vl, vh)) => vec!["w".into(), bl, bh, vl, vh],
                 _ => unreachable!("both sides of a scalar have one width"),
             };
-            let call = if args.len() == 3 { "writeChange" } else { "writeChange64" };
+            let call = if args.len() == 3 {
+                "writeChange"
+            } else {
+                "writeChange64"
+            };
             let mut args = args;
             args.push(width.to_string());
             args.push(prefix_bits.to_string());
@@ -246,7 +288,14 @@ fn change(
             let lb = bind(p, locals, b, "listB");
             let lv = bind(p, locals, v, "listV");
             for l in [&lb, &lv] {
-                array_check(p, l, node.wrong_type_kind(&g.plan), Some(*len), None, "w.bitPos");
+                array_check(
+                    p,
+                    l,
+                    node.wrong_type_kind(&g.plan),
+                    Some(*len),
+                    None,
+                    "w.bitPos",
+                );
             }
             let at = locals.fresh("at");
             let any = locals.fresh("any");
@@ -257,7 +306,12 @@ fn change(
             p.open(format!("for (let {i} = 0; {i} < {len}; {i}++) {{"));
             let (eb, ev) = (format!("{lb}[{i}]"), format!("{lv}[{i}]"));
             at_index(p, &i.clone(), |p| {
-                change(g, p, locals, elem, &a.elem, (&eb, &ev), &[], "item", &any);
+                let to = Target {
+                    path: &[],
+                    hint: "item",
+                    flag: &any,
+                };
+                change(g, p, locals, (elem, &a.elem), (&eb, &ev), to);
             });
             p.close("}");
             unchanged_unless(p, &any, &at, flag);
@@ -297,7 +351,10 @@ pub(super) fn array_check(
     fail(
         p,
         &format!("!Array.isArray({x})"),
-        &format!("bw.typeError(\"{}\", {at}, {x}, \"{expected}\")", kind.name()),
+        &format!(
+            "bw.typeError(\"{}\", {at}, {x}, \"{expected}\")",
+            kind.name()
+        ),
     );
     if let Some(n) = len {
         fail(
@@ -358,12 +415,22 @@ fn replace(
 
 /// Prints the full encoder's checks of a string `s` (a string with a UTF-8 form, of at
 /// most `max` bytes) at bit `at`.
-pub(super) fn string_check(p: &mut Printer, locals: &mut Locals, s: &str, max: Option<u64>, at: &str) {
+pub(super) fn string_check(
+    p: &mut Printer,
+    locals: &mut Locals,
+    s: &str,
+    max: Option<u64>,
+    at: &str,
+) {
     let n = locals.fresh(&format!("{s}Len"));
     p.line(format!("const {n} = bw.utf8Length({s});"));
     fail(p, &format!("{n} < 0"), &format!("bw.utf8Error({at}, {s})"));
     if let Some(m) = max.filter(|&m| u128::from(m) < MAX_SAFE) {
-        fail(p, &format!("{n} > {m}"), &format!("bw.lengthError({at}, {n}, {m})"));
+        fail(
+            p,
+            &format!("{n} > {m}"),
+            &format!("bw.lengthError({at}, {n}, {m})"),
+        );
     }
 }
 
@@ -401,7 +468,11 @@ fn keyed(
     scratch_block(p, &s0, |p| write_value(g, p, locals, node, &lb));
     p.line(format!("const {s1} = bw.deltaScratch(1);"));
     scratch_block(p, &s1, |p| write_value(g, p, locals, node, &lv));
-    fail(p, &format!("!{s0}.sameBits({s1})"), &format!("bw.error(\"InvalidKey\", {at})"));
+    fail(
+        p,
+        &format!("!{s0}.sameBits({s1})"),
+        &format!("bw.error(\"InvalidKey\", {at})"),
+    );
     p.line(format!("w.rewind({at});"));
     p.line("w.writeBits(0, 1);");
     p.middle("} else {");
@@ -491,10 +562,16 @@ pub fn ascending_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta, key: 
     let plan = g.plan.struct_plan(s.id).expect("a struct");
     let field = &plan.fields[key];
     p.doc(&[vec![
-        format!("Whether the keys of a list of `{ident}` keyed by `{}` are strictly", field.name),
+        format!(
+            "Whether the keys of a list of `{ident}` keyed by `{}` are strictly",
+            field.name
+        ),
         "ascending (spec §12.1), each key checked as the full encoder checks it.".into(),
     ]]);
-    p.open(format!("function {}(list: {ident}[]): boolean {{", names.ascending));
+    p.open(format!(
+        "function {}(list: {ident}[]): boolean {{",
+        names.ascending
+    ));
     let mut locals = Locals::default();
     for r in ["list", "ascending", "i", "e", "k", "err"] {
         locals.reserve(r);

@@ -67,7 +67,10 @@ fn verify_top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     let ident = g.ident(id);
     let names = &g.delta_names.rows[row];
     p.doc(&[vec![
-        format!("Checks a delta as `{}` does, with the same budget and", names.decode),
+        format!(
+            "Checks a delta as `{}` does, with the same budget and",
+            names.decode
+        ),
         "the same {@link bw.BitwireError}, and drops the value.".into(),
     ]]);
     p.list_open(

@@ -49,7 +49,10 @@ impl DeltaNames {
                 let ident = &names.types[s.id].ident;
                 let mut stem = match s.without {
                     None => format!("{ident}Delta"),
-                    Some(k) => format!("{ident}DeltaBy{}", upper_first(&names.types[s.id].members[k])),
+                    Some(k) => format!(
+                        "{ident}DeltaBy{}",
+                        upper_first(&names.types[s.id].members[k])
+                    ),
                 };
                 loop {
                     let row = row_names(&stem, false);

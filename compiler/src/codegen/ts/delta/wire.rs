@@ -8,8 +8,8 @@
 use crate::codegen::ts::bits::Raw;
 use crate::codegen::ts::encode::{checked_raw, Member};
 use crate::codegen::ts::exprs::{
-    bounded_value, dequantized, enum_tag, range_violation, sign_extend53, varint_range,
-    violation, violation_error,
+    bounded_value, dequantized, enum_tag, range_violation, sign_extend53, varint_range, violation,
+    violation_error,
 };
 use crate::codegen::ts::printer::Printer;
 use crate::codegen::ts::{int_lit, path_args, Gen, Locals};
@@ -43,7 +43,9 @@ pub fn key_expr(g: &Gen, node: &Node, x: &str) -> (String, String) {
 
 /// `x` itself when it is a plain local, else a new local (named from `hint`) bound to it.
 pub fn bind(p: &mut Printer, locals: &mut Locals, x: &str, hint: &str) -> String {
-    if x.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
+    if x.chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    {
         return x.to_string();
     }
     let l = locals.fresh(hint);
@@ -51,19 +53,25 @@ pub fn bind(p: &mut Printer, locals: &mut Locals, x: &str, hint: &str) -> String
     l
 }
 
+/// Where a check's error is: the stream bit (the writer's position, or `0` for a
+/// decoder's baseline) and the path (empty when an enclosing `try` adds it).
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorAt<'a> {
+    pub bit: &'static str,
+    pub path: &'a [String],
+}
+
 /// Prints the full encoder's checks of `x`, a value of the scalar or varint `node`,
-/// and returns its wire value. Errors are at bit `origin` (the writer's position, or 0
-/// for a decoder's baseline) with the path `names` (empty when a `try` adds it).
+/// and returns its wire value; new locals are named from `hint`.
 pub fn wire_value(
     g: &Gen,
     p: &mut Printer,
     locals: &mut Locals,
     node: &Node,
-    x: &str,
-    origin: &'static str,
-    names: &[String],
-    hint: &str,
+    (x, hint): (&str, &str),
+    at: ErrorAt,
 ) -> Wire {
+    let (origin, names) = (at.bit, at.path);
     let x = bind(p, locals, x, hint);
     match &node.op {
         Op::Scalar(s) => {
@@ -75,7 +83,10 @@ pub fn wire_value(
                 let cond = violation(s, &x).expect("a type check");
                 let err = violation_error(s, &x, origin, names, s.wrong_type_kind());
                 fail(p, &cond, &err);
-                let (lo, hi) = (locals.fresh(&format!("{hint}Lo")), locals.fresh(&format!("{hint}Hi")));
+                let (lo, hi) = (
+                    locals.fresh(&format!("{hint}Lo")),
+                    locals.fresh(&format!("{hint}Hi")),
+                );
                 p.line(format!("const {lo} = bw.f64LoBits({x});"));
                 p.line(format!("const {hi} = bw.f64HiBits();"));
                 return Wire::Halves(lo, hi);
@@ -118,7 +129,10 @@ fn halves(p: &mut Printer, locals: &mut Locals, expr: &str, raw: Raw, hint: &str
     let u = bind(p, locals, expr, &format!("{hint}Wire"));
     match raw {
         Raw::N32 => Wire::N32(u),
-        Raw::N53 => Wire::Halves(format!("{u} >>> 0"), format!("Math.floor({u} / 4294967296)")),
+        Raw::N53 => Wire::Halves(
+            format!("{u} >>> 0"),
+            format!("Math.floor({u} / 4294967296)"),
+        ),
         Raw::Big => Wire::Halves(
             format!("Number({u} & 0xffffffffn)"),
             format!("Number({u} >> 32n)"),
@@ -144,7 +158,14 @@ pub fn checks_wire(node: &Node) -> bool {
 
 /// Prints the full decoder's checks of a wire value `u` of `node` that a difference
 /// code gave (§12.4: at `at`, the code's first bit) and returns the value's expression.
-pub fn from_wire(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &Node, u: &Wire, at: &str) -> String {
+pub fn from_wire(
+    g: &Gen,
+    p: &mut Printer,
+    locals: &mut Locals,
+    node: &Node,
+    u: &Wire,
+    at: &str,
+) -> String {
     match (&node.op, u) {
         (Op::Varint(v), Wire::N32(u)) if v.signed => format!("bw.unzigzag32({u})"),
         (Op::Varint(_), Wire::N32(u)) => u.clone(),
@@ -161,10 +182,27 @@ pub fn from_wire(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &Node, u: 
     }
 }
 
-fn scalar_from_wire(g: &Gen, p: &mut Printer, locals: &mut Locals, s: &Scalar, u: &Wire, at: &str) -> String {
+fn scalar_from_wire(
+    g: &Gen,
+    p: &mut Printer,
+    locals: &mut Locals,
+    s: &Scalar,
+    u: &Wire,
+    at: &str,
+) -> String {
     let w = s.bits;
-    if let (ScalarKind::Float { repr: FloatRepr::F64 }, Wire::Halves(lo, hi)) = (&s.kind, u) {
-        fail(p, &format!("bw.isNonCanonicalF64({lo}, {hi})"), &format!("bw.error(\"NonCanonical\", {at})"));
+    if let (
+        ScalarKind::Float {
+            repr: FloatRepr::F64,
+        },
+        Wire::Halves(lo, hi),
+    ) = (&s.kind, u)
+    {
+        fail(
+            p,
+            &format!("bw.isNonCanonicalF64({lo}, {hi})"),
+            &format!("bw.error(\"NonCanonical\", {at})"),
+        );
         return format!("bw.f64FromBits({lo}, {hi})");
     }
     // The wire value as one unsigned number (or bigint above 53 bits).
@@ -218,8 +256,15 @@ fn scalar_from_wire(g: &Gen, p: &mut Printer, locals: &mut Locals, s: &Scalar, u
         ScalarKind::Enum { id, .. } => {
             let value = locals.fresh("named");
             let tag = enum_tag(g, id, &u, raw);
-            p.line(format!("const {value} = {}FromTag({tag});", g.names.types[id].lower));
-            fail(p, &format!("{value} === undefined"), &format!("bw.enumError({at}, {u})"));
+            p.line(format!(
+                "const {value} = {}FromTag({tag});",
+                g.names.types[id].lower
+            ));
+            fail(
+                p,
+                &format!("{value} === undefined"),
+                &format!("bw.enumError({at}, {u})"),
+            );
             value
         }
     }

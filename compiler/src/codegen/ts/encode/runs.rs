@@ -240,11 +240,7 @@ pub(crate) fn checked_raw(
     let kind = s.wrong_type_kind();
     if let Some(cond) = violation(s, x) {
         if !in_combined {
-            fail(
-                p,
-                &cond,
-                &violation_error(s, x, &m.at(), &m.names, kind),
-            );
+            fail(p, &cond, &violation_error(s, x, &m.at(), &m.names, kind));
         }
         let f64 = matches!(
             s.kind,
