@@ -10,7 +10,7 @@ use crate::codegen::ts::printer::Printer;
 use crate::codegen::ts::{naming, Locals, MAX_SAFE};
 use crate::ir::TypeId;
 use crate::plan::delta::{Delta, KeyedDelta, StructDelta};
-use crate::plan::{Kind, Node, Op};
+use crate::plan::{Kind, Node, Op, Scalar, ScalarKind};
 
 /// Prints `encodeXDelta`: the delta of `value` against `baseline`, padded to a byte.
 pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
@@ -101,8 +101,10 @@ pub fn error_fn(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
         let seg = naming::str_lit(&f.name);
         scratch_block(p, "bw.deltaScratch(0)", |p| {
             in_field(p, &seg, |p| {
-                write_value(g, p, &mut locals, node, &format!("b.{prop}"));
-                write_value(g, p, &mut locals, node, &format!("v.{prop}"));
+                let x = locals.fresh("x");
+                p.open(format!("for (const {x} of [b.{prop}, v.{prop}]) {{"));
+                write_value(g, p, &mut locals, node, &x);
+                p.close("}");
             });
         });
         p.open(format!("if (top === {seg}) {{"));
@@ -247,8 +249,22 @@ fn change(
                 path: names,
             };
             let (hb, hv) = (format!("{hint}B"), format!("{hint}V"));
-            let wb = wire::wire_value(g, p, locals, node, (b, &hb), at);
-            let wv = wire::wire_value(g, p, locals, node, (v, &hv), at);
+            let xb = bind(p, locals, b, &hb);
+            let wb = wire::wire_value(g, p, locals, node, (&xb, &hb), at);
+            // The same value has the same wire value (and is as valid): one check. Floats
+            // compare with `Object.is`, for which -0 is not 0 and NaN is NaN, as on the wire.
+            let xv = bind(p, locals, v, &hv);
+            let same = match &node.op {
+                Op::Scalar(Scalar {
+                    kind: ScalarKind::Float { .. },
+                    ..
+                }) => format!("Object.is({xv}, {xb})"),
+                _ => format!("{xv} === {xb}"),
+            };
+            p.open(format!("if ({same}) {{"));
+            p.line("w.writeBits(0, 1);");
+            p.middle("} else {");
+            let wv = wire::wire_value(g, p, locals, node, (&xv, &hv), at);
             let args = match (wb, wv) {
                 (Wire::N32(x), Wire::N32(y)) => vec!["w".into(), x, y],
                 (Wire::Halves(bl, bh), Wire::Halves(vl, vh)) => vec!["w".into(), bl, bh, vl, vh],
@@ -270,6 +286,7 @@ fn change(
                 p.open(format!("if ({hint}Changed) {{"));
             }
             p.line(format!("{flag} = true;"));
+            p.close("}");
             p.close("}");
         }
         Delta::Struct { id } => {
@@ -387,12 +404,11 @@ fn replace(
     if let Op::String(len) = &node.op {
         let sb = bind(p, locals, b, &format!("{hint}B"));
         let sv = bind(p, locals, v, &format!("{hint}V"));
-        for s in [&sb, &sv] {
-            string_check(p, locals, s, len.max, "w.bitPos");
-        }
+        string_check(p, locals, &sb, len.max, "w.bitPos");
         p.open(format!("if ({sb} === {sv}) {{"));
         p.line("w.writeBits(0, 1);");
         p.middle("} else {");
+        string_check(p, locals, &sv, len.max, "w.bitPos");
         p.line("w.writeBits(1, 1);");
         write_value(g, p, locals, node, &sv);
         p.line(format!("{flag} = true;"));
@@ -463,11 +479,14 @@ fn keyed(
         asc = row.ascending
     ));
     p.line("// Keys out of order are an error unless the lists are the same (spec §12.7).");
-    let (s0, s1) = (locals.fresh("full"), locals.fresh("fullV"));
+    let (s0, s1, x) = (locals.fresh("full"), locals.fresh("fullV"), locals.fresh("x"));
     p.line(format!("const {s0} = bw.deltaScratch(0);"));
-    scratch_block(p, &s0, |p| write_value(g, p, locals, node, &lb));
     p.line(format!("const {s1} = bw.deltaScratch(1);"));
-    scratch_block(p, &s1, |p| write_value(g, p, locals, node, &lv));
+    p.open(format!(
+        "for (const [w, {x}] of [[{s0}, {lb}], [{s1}, {lv}]] as const) {{"
+    ));
+    write_value(g, p, locals, node, &x);
+    p.close("}");
     fail(
         p,
         &format!("!{s0}.sameBits({s1})"),
