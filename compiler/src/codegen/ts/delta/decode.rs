@@ -67,8 +67,11 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
         format!("Reads the delta of a `{ident}` against `b` (spec §12.3): the new value, or"),
         "`null` when no field changed.".into(),
     ]]);
+    // A row with nothing that can change (a keyed element of only its key) reads nothing.
+    let reads = s.fields.iter().any(|f| f.delta != Delta::Never);
+    let r = if reads { "r" } else { "_r" };
     p.open(format!(
-        "function {}(r: bw.BitReader, b: {ident}): {ident} | null {{",
+        "function {}({r}: bw.BitReader, b: {ident}): {ident} | null {{",
         names.read
     ));
     let mut locals = Locals::default();
@@ -79,7 +82,11 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
     let field_locals: Vec<String> = members
         .iter()
         .map(|m| {
-            let l = g.local(m);
+            // Not the parameter or the flag this function declares.
+            let mut l = g.local(m);
+            while l == "b" || l == "changed" {
+                l.push('_');
+            }
             locals.reserve(&l);
             l
         })
