@@ -479,7 +479,11 @@ fn keyed(
         asc = row.ascending
     ));
     p.line("// Keys out of order are an error unless the lists are the same (spec §12.7).");
-    let (s0, s1, x) = (locals.fresh("full"), locals.fresh("fullV"), locals.fresh("x"));
+    let (s0, s1, x) = (
+        locals.fresh("full"),
+        locals.fresh("fullV"),
+        locals.fresh("x"),
+    );
     p.line(format!("const {s0} = bw.deltaScratch(0);"));
     p.line(format!("const {s1} = bw.deltaScratch(1);"));
     p.open(format!(

@@ -136,3 +136,6 @@ fn scratch_block(p: &mut Printer, writer: &str, body: impl FnOnce(&mut Printer))
     body(p);
     p.close("}");
 }
+
+#[cfg(test)]
+mod tests;

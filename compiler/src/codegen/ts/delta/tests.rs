@@ -1,0 +1,126 @@
+//! Unit tests of the delta functions' printing on small schemas (the conformance
+//! runner compiles the delta vector schema under `tsc --strict` and runs it against
+//! the vectors and the reference codec).
+
+use crate::codegen::ts::{generate_ts, TsOptions};
+
+fn gen(src: &str) -> String {
+    let schema = crate::compile_source("t.bw", src).expect("the schema compiles");
+    let opts = TsOptions {
+        json: true,
+        source_name: "t.bw".into(),
+        ..TsOptions::default()
+    };
+    generate_ts(&schema, &opts)
+}
+
+/// The text of the function whose header starts with `head`.
+fn function<'a>(code: &'a str, head: &str) -> &'a str {
+    let start = code
+        .find(head)
+        .unwrap_or_else(|| panic!("no {head} in {code}"));
+    let rest = &code[start..];
+    &rest[..rest.find("\n}\n").expect("the function ends")]
+}
+
+#[test]
+fn schemas_without_a_delta_message_get_no_delta_code() {
+    let code = gen("struct E { id: u8 } message M = 1 { l: list<E, max 4, key id> }");
+    assert!(!code.contains("Delta"), "{code}");
+    assert!(!code.contains("deltaCodecs"), "{code}");
+}
+
+#[test]
+fn a_delta_message_has_the_three_functions_and_a_table_entry() {
+    let code = gen("delta message S = 1 { tick: u32 }");
+    for head in [
+        "export function encodeSDelta(",
+        "export function decodeSDelta(baseline: S, bytes: Uint8Array, limits?: bw.Limits): S {",
+        "export function verifySDelta(baseline: S, bytes: Uint8Array, limits?: bw.Limits): void {",
+        "export const deltaCodecs: Readonly<Record<string, bw.DeltaCodec<unknown>>> = {",
+    ] {
+        assert!(code.contains(head), "{head} missing: {code}");
+    }
+    let write = function(&code, "function writeSDelta(");
+    assert!(
+        write.contains("if (bw.writeChange(w, tickB, tickV, 32, 5)) {"),
+        "{write}"
+    );
+    let read = function(&code, "function readSDelta(");
+    assert!(read.contains("const z = bw.readDiff(r, 32, 5);"), "{read}");
+    assert!(read.contains("return changed ? { tick } : null;"), "{read}");
+}
+
+#[test]
+fn keyed_lists_get_a_row_without_the_key_and_a_key_function() {
+    let code = gen("enum T { A, B } struct E { team: T, hp: u8 }\n\
+         delta message W = 1 { l: list<E, max 4, key team> }");
+    let row = function(&code, "function writeEDeltaByTeam(");
+    assert!(!row.contains("b.team"), "{row}");
+    assert!(row.contains("b.hp"), "{row}");
+    assert!(
+        code.contains("function eDeltaByTeamKey(e: E): number {\n  return tTag(e.team);\n}"),
+        "{code}"
+    );
+    let read = function(&code, "function readWDelta(");
+    assert!(
+        read.contains("bw.readAdded(r, kept.length, 4, 9, 2)"),
+        "{read}"
+    );
+    assert!(read.contains("bw.error(\"InvalidKey\", 0)"), "{read}");
+}
+
+#[test]
+fn wide_scalars_travel_as_halves() {
+    let code = gen("delta message S = 1 { a: u64, b: f64, c: u40 }");
+    let write = function(&code, "function writeSDelta(");
+    assert!(write.contains("Number(aB & 0xffffffffn)"), "{write}");
+    assert!(write.contains("bw.f64LoBits(bB)"), "{write}");
+    assert!(write.contains("Object.is(bV, bB)"), "{write}");
+    assert!(
+        write.contains("Math.floor(cBWire / 4294967296)")
+            || write.contains("Math.floor(cB / 4294967296)"),
+        "{write}"
+    );
+    let read = function(&code, "function readSDelta(");
+    assert!(read.contains("bw.readDiff64(r, 64, 6)"), "{read}");
+    assert!(read.contains("bw.isNonCanonicalF64("), "{read}");
+}
+
+#[test]
+fn zero_width_fields_are_checked_only_when_nested() {
+    let code = gen("struct C { c: u8 in 7..=7, x: u8 }\n\
+         delta message S = 1 { k: u8 in 3..=3, c: C }\n\
+         delta message T = 2 { s: S }");
+    let s = function(&code, "function writeSDelta(");
+    assert!(s.contains("top: boolean"), "{s}");
+    assert!(s.contains("if (!top) {"), "{s}");
+    assert!(
+        code.contains("writeSDelta(w, baseline, value, true);"),
+        "{code}"
+    );
+    assert!(code.contains("writeSDelta(w, b.s, v.s, false)"), "{code}");
+    // A plain struct's zero-width field is always checked (it is always nested).
+    let c = function(&code, "function writeCDelta(");
+    assert!(c.contains("bw.deltaScratch(0)"), "{c}");
+    assert!(!c.contains("top"), "{c}");
+}
+
+#[test]
+fn delta_names_step_aside_for_types_that_have_them() {
+    let code = gen("struct WDelta { a: u8 }\ndelta message W = 1 { d: WDelta }");
+    assert!(
+        code.contains("export function encodeWDelta(value: WDelta"),
+        "{code}"
+    );
+    assert!(code.contains("export function encodeWDelta_("), "{code}");
+    assert!(code.contains("  baseline: W,\n  value: W,"), "{code}");
+    assert!(code.contains("function writeWDeltaDelta("), "{code}");
+}
+
+#[test]
+fn delta_generation_is_deterministic() {
+    let src = "struct E { id: i8, n: string<max 4> }\n\
+               delta message W = 1 { l: list<E, key id>, a: [E; 2], o: optional<u8> }";
+    assert_eq!(gen(src), gen(src));
+}
