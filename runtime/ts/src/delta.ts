@@ -183,6 +183,22 @@ export function writeGolomb(w: BitWriter, x: number): void {
 }
 
 /**
+ * Writes an event of a keyed list delta (§12.5): the Exp-Golomb code of the gap `gap`
+ * (the unchanged elements before it), then the op bit `op` (0: changed, 1: removed).
+ */
+export function writeEvent(w: BitWriter, gap: number, op: 0 | 1): void {
+  const x1 = gap + 1;
+  if (x1 < 32768) {
+    // k ≤ 14: the code and the op bit in one write of at most 30 bits.
+    const k = 31 - Math.clz32(x1);
+    w.writeBits(((x1 ^ (1 << k)) << (k + 1)) | (1 << k) | (op << (2 * k + 1)), 2 * k + 2);
+    return;
+  }
+  writeGolomb(w, gap);
+  w.writeBits(op, 1);
+}
+
+/**
  * Reads a gap of a keyed list delta (§12.5) with `left` baseline elements left: at most
  * `bits_for(left + 1) - 1` leading zeros, and at most `left`, else `OutOfRange` at the
  * code.

@@ -58,6 +58,7 @@ export {
   applyDiff64,
   diffHi,
   writeGolomb,
+  writeEvent,
   readGap,
   readAdded,
   deltaScratch,

@@ -14,6 +14,7 @@ import {
   readGap,
   writeChange,
   writeChange64,
+  writeEvent,
   writeGolomb,
 } from "../src/index.js";
 import { eq, test, thrown } from "./check.js";
@@ -206,6 +207,19 @@ test("Exp-Golomb codes: 0 is 1 bit, 1-2 are 3, 3-6 are 5; round trips", () => {
     const r = new BitReader(w.finish().slice());
     r.readBits(3);
     eq(r.readGolomb(63), x, `read back ${x}`);
+  }
+});
+
+test("an event is the gap's code, then the op bit", () => {
+  for (const gap of [0, 1, 5, 32766, 32767, 100000]) {
+    for (const op of [0, 1] as const) {
+      const a = new BitWriter();
+      writeEvent(a, gap, op);
+      const b = new BitWriter();
+      writeGolomb(b, gap);
+      b.writeBits(op, 1);
+      eq(written(a), written(b), `gap ${gap}, op ${op}`);
+    }
   }
 });
 

@@ -519,8 +519,7 @@ fn keyed(
     p.line("// Kept: its gap, op bit 0 and row, taken back if nothing changed.");
     let (mark, rc) = (locals.fresh("mark"), locals.fresh("rowChanged"));
     p.line(format!("const {mark} = w.bitPos;"));
-    p.line(format!("bw.writeGolomb(w, {gap});"));
-    p.line("w.writeBits(0, 1);");
+    p.line(format!("bw.writeEvent(w, {gap}, 0);"));
     p.line(format!("let {rc}: boolean;"));
     at_index(p, &pos, |p| {
         p.line(format!("{rc} = {}(w, {eb}, {lv}[{j}]);", row.write));
@@ -538,8 +537,7 @@ fn keyed(
     at_index(p, &pos, |p| {
         p.line(format!("write{elem}(bw.deltaScratch(0), {eb});"));
     });
-    p.line(format!("bw.writeGolomb(w, {gap});"));
-    p.line("w.writeBits(1, 1);");
+    p.line(format!("bw.writeEvent(w, {gap}, 1);"));
     p.line(format!("{gap} = 0;"));
     p.line(format!("{events}++;"));
     p.close("}");
@@ -596,46 +594,43 @@ pub fn ascending_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta, key: 
         names.ascending
     ));
     let mut locals = Locals::default();
-    for r in ["list", "ascending", "i", "e", "k", "err"] {
+    for r in ["list", "ascending", "i", "e", "k", "key", "last", "err"] {
         locals.reserve(r);
     }
+    let (key_ty, _) = wire::key_expr(g, &field.node, "k");
+    let zero = if key_ty == "bigint" { "0n" } else { "0" };
     p.line("let ascending = true;");
-    p.open("for (let i = 0; i < list.length; i++) {");
-    p.line("const e = list[i];");
-    at_index_err(p, |p| {
-        let kind = g.plan.get(s.id).body.wrong_type_kind();
-        object_check(p, "e", "0", kind, &g.schema.types[s.id].name, "struct", &[]);
-        let prop = &g.names.types[s.id].members[key];
-        let Op::Scalar(scalar) = &field.node.op else {
-            unreachable!("keys are scalars (E0319)")
-        };
-        p.line(format!("const k = e.{prop};"));
-        let m = Member {
-            value: "k".into(),
-            local: None,
-            scalar,
-            offset: 0,
-            names: vec![field.name.clone()],
-            origin: "0",
-        };
-        checked_raw(g, p, &mut locals, &m, "k", false);
-        p.open(format!(
-            "if (i > 0 && !({k}(list[i - 1]) < {k}(e))) {{",
-            k = names.key
-        ));
-        p.line("ascending = false;");
-        p.close("}");
-    });
-    p.close("}");
-    p.line("return ascending;");
-    p.close("}");
-}
-
-/// `try { body } catch (err) { throw bw.atIndex(err, i); }` (the loop's element is `e`).
-fn at_index_err(p: &mut Printer, body: impl FnOnce(&mut Printer)) {
+    p.line(format!("let last: {key_ty} = {zero};"));
+    p.line("let i = 0;");
+    // One `try` around the loop: the index is the element being checked.
     p.open("try {");
-    body(p);
+    p.open("for (; i < list.length; i++) {");
+    p.line("const e = list[i];");
+    let kind = g.plan.get(s.id).body.wrong_type_kind();
+    object_check(p, "e", "0", kind, &g.schema.types[s.id].name, "struct", &[]);
+    let prop = &g.names.types[s.id].members[key];
+    let Op::Scalar(scalar) = &field.node.op else {
+        unreachable!("keys are scalars (E0319)")
+    };
+    p.line(format!("const k = e.{prop};"));
+    let m = Member {
+        value: "k".into(),
+        local: None,
+        scalar,
+        offset: 0,
+        names: vec![field.name.clone()],
+        origin: "0",
+    };
+    checked_raw(g, p, &mut locals, &m, "k", false);
+    p.line(format!("const key = {}(e);", names.key));
+    p.open("if (i > 0 && !(last < key)) {");
+    p.line("ascending = false;");
+    p.close("}");
+    p.line("last = key;");
+    p.close("}");
     p.middle("} catch (err) {");
     p.line("throw bw.atIndex(err, i);");
+    p.close("}");
+    p.line("return ascending;");
     p.close("}");
 }
