@@ -169,7 +169,7 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
         let prop = &g.names.types[s.id].members[f.index];
         let (b, v) = (format!("b.{prop}"), format!("v.{prop}"));
         let seg = naming::str_lit(&f.name);
-        let hint = g.local(prop);
+        let hint = g.local(prop).trim_end_matches('_').to_string();
         match &f.delta {
             Delta::Diff { .. } => {
                 let path = [f.name.clone()];
@@ -282,8 +282,9 @@ fn change(
             if p.fits(&one) {
                 p.open(one);
             } else {
-                p.list(&format!("const {hint}Changed = bw.{call}("), &args, ");");
-                p.open(format!("if ({hint}Changed) {{"));
+                let c = locals.fresh(&format!("{hint}Changed"));
+                p.list(&format!("const {c} = bw.{call}("), &args, ");");
+                p.open(format!("if ({c}) {{"));
             }
             p.line(format!("{flag} = true;"));
             p.close("}");
@@ -516,20 +517,31 @@ fn keyed(
     p.line(format!("{j}++;"));
     p.close("}");
     p.open(format!("if ({j} < {nv} && {key}({lv}[{j}]) === {kb}) {{"));
-    p.line("// Kept: its gap, op bit 0 and row, taken back if nothing changed.");
-    let (mark, rc) = (locals.fresh("mark"), locals.fresh("rowChanged"));
-    p.line(format!("const {mark} = w.bitPos;"));
-    p.line(format!("bw.writeEvent(w, {gap}, 0);"));
-    p.line(format!("let {rc}: boolean;"));
+    p.line("// Kept: unchanged, or its gap, op bit 0 and row.");
+    let (ev, same, mark) = (
+        locals.fresh("eV"),
+        locals.fresh("same"),
+        locals.fresh("mark"),
+    );
+    p.line(format!("const {ev} = {lv}[{j}];"));
+    p.line(format!("let {same}: boolean;"));
     at_index(p, &pos, |p| {
-        p.line(format!("{rc} = {}(w, {eb}, {lv}[{j}]);", row.write));
+        p.line(format!("{same} = {}({eb}, {ev});", row.eq));
+        p.open(format!("if (!{same}) {{"));
+        p.line(format!("const {mark} = w.bitPos;"));
+        p.line(format!("bw.writeEvent(w, {gap}, 0);"));
+        p.line("// The row and the comparison agree; were they not to, no event is better.");
+        p.open(format!("if (!{}(w, {eb}, {ev})) {{", row.write));
+        p.line(format!("w.rewind({mark});"));
+        p.line(format!("{same} = true;"));
+        p.close("}");
+        p.close("}");
     });
-    p.open(format!("if ({rc}) {{"));
+    p.open(format!("if ({same}) {{"));
+    p.line(format!("{gap}++;"));
+    p.middle("} else {");
     p.line(format!("{gap} = 0;"));
     p.line(format!("{events}++;"));
-    p.middle("} else {");
-    p.line(format!("w.rewind({mark});"));
-    p.line(format!("{gap}++;"));
     p.close("}");
     p.line(format!("{j}++;"));
     p.middle("} else {");

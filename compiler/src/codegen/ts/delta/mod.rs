@@ -23,6 +23,7 @@
 
 mod decode;
 mod encode;
+mod equal;
 mod names;
 mod wire;
 
@@ -46,9 +47,14 @@ pub fn emit(g: &Gen, p: &mut Printer) {
         p.blank();
         encode::error_fn(g, p, id, row);
     }
+    let eq = equal::needed(&g.delta);
     for (i, s) in g.delta.structs.iter().enumerate() {
         p.blank();
         encode::row_fn(g, p, i, s);
+        if eq[i] {
+            p.blank();
+            equal::eq_fn(g, p, i, s);
+        }
         p.blank();
         decode::row_fn(g, p, i, s);
         if let Some(key) = s.without {

@@ -27,6 +27,9 @@ pub struct RowNames {
     /// `entityDeltaByIdAscending` (whether a list's keys ascend, checking each).
     pub key: String,
     pub ascending: String,
+    /// `eqEntityDeltaById`: whether two values have the same wire values in every field
+    /// of the row (for the elements of keyed lists and what they hold).
+    pub eq: String,
     /// The row writer takes `top`: a `delta message` with zero-width fields, which
     /// it checks only when nested (spec §12.2: at the top level they take no bits
     /// and are not encoded at all).
@@ -72,8 +75,9 @@ impl DeltaNames {
 }
 
 impl RowNames {
-    fn all(&self) -> [&str; 8] {
+    fn all(&self) -> [&str; 9] {
         [
+            &self.eq,
             &self.write,
             &self.read,
             &self.encode,
@@ -97,6 +101,7 @@ fn row_names(stem: &str, top: bool) -> RowNames {
         error: format!("{lower}Error"),
         key: format!("{lower}Key"),
         ascending: format!("{lower}Ascending"),
+        eq: format!("eq{stem}"),
         top,
     }
 }
