@@ -336,6 +336,23 @@ fn keyed(
     let list = locals.fresh("list");
     p.line(format!("let {list} = {kept};"));
     p.open(format!("if ({added} > 0) {{"));
+    let news = added_elements(g, p, locals, k, (&lb, &added));
+    p.line(format!("{list} = bw.mergeByKey({kept}, {news}, {key});"));
+    p.close("}");
+    list
+}
+
+/// The added elements (§12.5), each above the last and not a key of the baseline
+/// `lb` (else `InvalidKey` at the element): returns the local of their list.
+fn added_elements(
+    g: &Gen,
+    p: &mut Printer,
+    locals: &mut Locals,
+    k: &KeyedDelta,
+    (lb, added): (&str, &str),
+) -> String {
+    let key = &g.delta_names.rows[g.delta_row(k.elem, Some(k.key))].key;
+    let elem = g.ident(k.elem);
     let [news, j, at, e, kk] = ["news", "j", "at", "elem", "k"].map(|x| locals.fresh(x));
     p.line(format!("const {news}: {elem}[] = [];"));
     p.open(format!("for (let {j} = 0; {j} < {added}; {j}++) {{"));
@@ -354,7 +371,5 @@ fn keyed(
         p.line(format!("{news}.push({e});"));
     });
     p.close("}");
-    p.line(format!("{list} = bw.mergeByKey({kept}, {news}, {key});"));
-    p.close("}");
-    list
+    news
 }

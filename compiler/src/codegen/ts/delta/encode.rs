@@ -5,11 +5,11 @@
 
 use super::wire::{self, bind, fail, ErrorAt, Wire};
 use super::{scratch_block, Gen};
-use crate::codegen::ts::encode::{checked_raw, object_check, write_value, Member};
+use crate::codegen::ts::encode::{object_check, write_value};
 use crate::codegen::ts::printer::Printer;
 use crate::codegen::ts::{naming, Locals, MAX_SAFE};
 use crate::ir::TypeId;
-use crate::plan::delta::{Delta, KeyedDelta, StructDelta};
+use crate::plan::delta::{Delta, StructDelta};
 use crate::plan::{Kind, Node, Op, Scalar, ScalarKind};
 
 /// Prints `encodeXDelta`: the delta of `value` against `baseline`, padded to a byte.
@@ -128,7 +128,7 @@ fn in_field(p: &mut Printer, seg: &str, body: impl FnOnce(&mut Printer)) {
 }
 
 /// Prints `try { body } catch (e) { throw bw.atIndex(e, i); }`.
-fn at_index(p: &mut Printer, i: &str, body: impl FnOnce(&mut Printer)) {
+pub(super) fn at_index(p: &mut Printer, i: &str, body: impl FnOnce(&mut Printer)) {
     crate::codegen::ts::wrapped(p, "atIndex", i, body);
 }
 
@@ -238,58 +238,12 @@ fn change(
     (b, v): (&str, &str),
     to: Target,
 ) {
-    let (names, hint, flag) = (to.path, to.hint, to.flag);
+    let (hint, flag) = (to.hint, to.flag);
     match delta {
         Delta::Never => unreachable!("zero-width fields are handled by the row"),
         Delta::Diff {
             width, prefix_bits, ..
-        } => {
-            let at = ErrorAt {
-                bit: "w.bitPos",
-                path: names,
-            };
-            let (hb, hv) = (format!("{hint}B"), format!("{hint}V"));
-            let xb = bind(p, locals, b, &hb);
-            let wb = wire::wire_value(g, p, locals, node, (&xb, &hb), at);
-            // The same value has the same wire value (and is as valid): one check. Floats
-            // compare with `Object.is`, for which -0 is not 0 and NaN is NaN, as on the wire.
-            let xv = bind(p, locals, v, &hv);
-            let same = match &node.op {
-                Op::Scalar(Scalar {
-                    kind: ScalarKind::Float { .. },
-                    ..
-                }) => format!("Object.is({xv}, {xb})"),
-                _ => format!("{xv} === {xb}"),
-            };
-            p.open(format!("if ({same}) {{"));
-            p.line("w.writeBits(0, 1);");
-            p.middle("} else {");
-            let wv = wire::wire_value(g, p, locals, node, (&xv, &hv), at);
-            let args = match (wb, wv) {
-                (Wire::N32(x), Wire::N32(y)) => vec!["w".into(), x, y],
-                (Wire::Halves(bl, bh), Wire::Halves(vl, vh)) => vec!["w".into(), bl, bh, vl, vh],
-                _ => unreachable!("both sides of a scalar have one width"),
-            };
-            let call = if args.len() == 3 {
-                "writeChange"
-            } else {
-                "writeChange64"
-            };
-            let mut args = args;
-            args.push(width.to_string());
-            args.push(prefix_bits.to_string());
-            let one = format!("if (bw.{call}({})) {{", args.join(", "));
-            if p.fits(&one) {
-                p.open(one);
-            } else {
-                let c = locals.fresh(&format!("{hint}Changed"));
-                p.list(&format!("const {c} = bw.{call}("), &args, ");");
-                p.open(format!("if ({c}) {{"));
-            }
-            p.line(format!("{flag} = true;"));
-            p.close("}");
-            p.close("}");
-        }
+        } => diff(g, p, locals, node, (b, v), (*width, *prefix_bits), to),
         Delta::Struct { id } => {
             let callee = &g.delta_names.rows[g.delta_row(*id, None)];
             let top = if callee.top { ", false" } else { "" };
@@ -334,7 +288,7 @@ fn change(
             p.close("}");
             unchanged_unless(p, &any, &at, flag);
         }
-        Delta::Keyed(k) => keyed(g, p, locals, k, node, (b, v), flag),
+        Delta::Keyed(k) => super::keyed::keyed(g, p, locals, k, node, (b, v), flag),
         Delta::Replace => replace(g, p, locals, node, (b, v), hint, flag),
     }
 }
@@ -343,8 +297,20 @@ fn change(
 /// when `cond` holds, `flag` is set; otherwise the writer goes back to `at` and writes
 /// a changed bit of 0 instead (§12.3: nothing changed is one zero bit).
 fn unchanged_unless(p: &mut Printer, cond: &str, at: &str, flag: &str) {
+    unchanged_unless_rewind(p, cond, at, flag, |_| {});
+}
+
+/// [`unchanged_unless`] that also prints `body` (more of the delta) when `cond` holds.
+pub(super) fn unchanged_unless_rewind(
+    p: &mut Printer,
+    cond: &str,
+    at: &str,
+    flag: &str,
+    body: impl FnOnce(&mut Printer),
+) {
     p.open(format!("if ({cond}) {{"));
     p.line(format!("{flag} = true;"));
+    body(p);
     p.middle("} else {");
     p.line(format!("w.rewind({at});"));
     p.line("w.writeBits(0, 1);");
@@ -451,198 +417,62 @@ pub(super) fn string_check(
     }
 }
 
-/// The keyed list delta (§12.5): both lists' keys checked and ascending, then the
-/// events over the baseline (gap, op bit, the changed element's row), then the added
-/// elements' count and full encodings. An element's row is written speculatively after
-/// its gap code and op bit and taken back when nothing in it changed.
-fn keyed(
+/// A scalar's changed bit and difference code (§12.4), after the full encoder's checks
+/// of both values; the same value (`===`, or `Object.is` for floats, for which -0 is
+/// not 0 and NaN is NaN, as on the wire) has the same wire value and is checked once.
+fn diff(
     g: &Gen,
     p: &mut Printer,
     locals: &mut Locals,
-    k: &KeyedDelta,
     node: &Node,
     (b, v): (&str, &str),
-    flag: &str,
+    (width, prefix_bits): (u32, u32),
+    to: Target,
 ) {
-    let row = &g.delta_names.rows[g.delta_row(k.elem, Some(k.key))];
-    let elem = g.ident(k.elem);
-    let key = &row.key;
-    let lb = bind(p, locals, b, "listB");
-    let lv = bind(p, locals, v, "listV");
-    for l in [&lb, &lv] {
-        array_check(p, l, node.wrong_type_kind(&g.plan), None, k.max, "w.bitPos");
-    }
-    let at = locals.fresh("at");
-    p.line(format!("const {at} = w.bitPos;"));
-    p.line("w.writeBits(1, 1);");
-    p.open(format!(
-        "if (!{asc}({lb}) || !{asc}({lv})) {{",
-        asc = row.ascending
-    ));
-    p.line("// Keys out of order are an error unless the lists are the same (spec §12.7).");
-    let (s0, s1, x) = (
-        locals.fresh("full"),
-        locals.fresh("fullV"),
-        locals.fresh("x"),
-    );
-    p.line(format!("const {s0} = bw.deltaScratch(0);"));
-    p.line(format!("const {s1} = bw.deltaScratch(1);"));
-    p.open(format!(
-        "for (const [w, {x}] of [[{s0}, {lb}], [{s1}, {lv}]] as const) {{"
-    ));
-    write_value(g, p, locals, node, &x);
-    p.close("}");
-    fail(
-        p,
-        &format!("!{s0}.sameBits({s1})"),
-        &format!("bw.error(\"InvalidKey\", {at})"),
-    );
-    p.line(format!("w.rewind({at});"));
-    p.line("w.writeBits(0, 1);");
-    p.middle("} else {");
-    let [gap, events, added, j, nb, nv, pos] =
-        ["gap", "events", "added", "j", "nB", "nV", "p"].map(|n| locals.fresh(n));
-    p.line(format!("let {gap} = 0;"));
-    p.line(format!("let {events} = 0;"));
-    p.line(format!("let {added} = 0;"));
-    p.line(format!("let {j} = 0;"));
-    p.line(format!("const {nb} = {lb}.length;"));
-    p.line(format!("const {nv} = {lv}.length;"));
-    p.open(format!("for (let {pos} = 0; {pos} < {nb}; {pos}++) {{"));
-    let (eb, kb) = (locals.fresh("eB"), locals.fresh("kB"));
-    p.line(format!("const {eb} = {lb}[{pos}];"));
-    p.line(format!("const {kb} = {key}({eb});"));
-    p.open(format!("while ({j} < {nv} && {key}({lv}[{j}]) < {kb}) {{"));
-    p.line(format!("{added}++;"));
-    p.line(format!("{j}++;"));
-    p.close("}");
-    p.open(format!("if ({j} < {nv} && {key}({lv}[{j}]) === {kb}) {{"));
-    p.line("// Kept: unchanged, or its gap, op bit 0 and row.");
-    let (ev, same, mark) = (
-        locals.fresh("eV"),
-        locals.fresh("same"),
-        locals.fresh("mark"),
-    );
-    p.line(format!("const {ev} = {lv}[{j}];"));
-    p.line(format!("let {same}: boolean;"));
-    at_index(p, &pos, |p| {
-        p.line(format!("{same} = {}({eb}, {ev});", row.eq));
-        p.open(format!("if (!{same}) {{"));
-        p.line(format!("const {mark} = w.bitPos;"));
-        p.line(format!("bw.writeEvent(w, {gap}, 0);"));
-        p.line("// The row and the comparison agree; were they not to, no event is better.");
-        p.open(format!("if (!{}(w, {eb}, {ev})) {{", row.write));
-        p.line(format!("w.rewind({mark});"));
-        p.line(format!("{same} = true;"));
-        p.close("}");
-        p.close("}");
-    });
+    let (names, hint, flag) = (to.path, to.hint, to.flag);
+    let at = ErrorAt {
+        bit: "w.bitPos",
+        path: names,
+    };
+    let (hb, hv) = (format!("{hint}B"), format!("{hint}V"));
+    let xb = bind(p, locals, b, &hb);
+    let wb = wire::wire_value(g, p, locals, node, (&xb, &hb), at);
+    // The same value has the same wire value (and is as valid): one check. Floats
+    // compare with `Object.is`, for which -0 is not 0 and NaN is NaN, as on the wire.
+    let xv = bind(p, locals, v, &hv);
+    let same = match &node.op {
+        Op::Scalar(Scalar {
+            kind: ScalarKind::Float { .. },
+            ..
+        }) => format!("Object.is({xv}, {xb})"),
+        _ => format!("{xv} === {xb}"),
+    };
     p.open(format!("if ({same}) {{"));
-    p.line(format!("{gap}++;"));
-    p.middle("} else {");
-    p.line(format!("{gap} = 0;"));
-    p.line(format!("{events}++;"));
-    p.close("}");
-    p.line(format!("{j}++;"));
-    p.middle("} else {");
-    p.line("// Removed: op bit 1, after the full encoder's checks of the element.");
-    at_index(p, &pos, |p| {
-        p.line(format!("write{elem}(bw.deltaScratch(0), {eb});"));
-    });
-    p.line(format!("bw.writeEvent(w, {gap}, 1);"));
-    p.line(format!("{gap} = 0;"));
-    p.line(format!("{events}++;"));
-    p.close("}");
-    p.close("}");
-    p.line(format!("{added} += {nv} - {j};"));
-    p.open(format!("if ({gap} > 0) {{"));
-    p.line(format!("bw.writeGolomb(w, {gap});"));
-    p.close("}");
-    p.line(format!("bw.writeGolomb(w, {added});"));
-    p.open(format!("if ({events} === 0 && {added} === 0) {{"));
-    p.line(format!("w.rewind({at});"));
     p.line("w.writeBits(0, 1);");
     p.middle("} else {");
-    p.line(format!("{flag} = true;"));
-    p.line("// The added elements in key order, indexed among themselves (spec §12.7).");
-    let [n, q, i, ev, kv] = ["n", "q", "i", "eV", "kV"].map(|x| locals.fresh(x));
-    p.line(format!("let {n} = 0;"));
-    p.line(format!("let {q} = 0;"));
-    p.open(format!("for (let {i} = 0; {i} < {nv}; {i}++) {{"));
-    p.line(format!("const {ev} = {lv}[{i}];"));
-    p.line(format!("const {kv} = {key}({ev});"));
-    p.open(format!("while ({q} < {nb} && {key}({lb}[{q}]) < {kv}) {{"));
-    p.line(format!("{q}++;"));
-    p.close("}");
-    p.open(format!("if ({q} < {nb} && {key}({lb}[{q}]) === {kv}) {{"));
-    p.line("continue;");
-    p.close("}");
-    at_index(p, &n.clone(), |p| {
-        p.line(format!("write{elem}(w, {ev});"));
-    });
-    p.line(format!("{n}++;"));
-    p.close("}");
-    p.close("}");
-    p.close("}");
-}
-
-/// Prints `xAscending`: whether a keyed list's keys are strictly ascending (§12.1),
-/// after the full encoder's checks of each element's key (and that each element is an
-/// object), with the element's index in the path.
-pub fn ascending_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta, key: usize) {
-    let ident = g.ident(s.id);
-    let names = &g.delta_names.rows[row];
-    let plan = g.plan.struct_plan(s.id).expect("a struct");
-    let field = &plan.fields[key];
-    p.doc(&[vec![
-        format!(
-            "Whether the keys of a list of `{ident}` keyed by `{}` are strictly",
-            field.name
-        ),
-        "ascending (spec §12.1), each key checked as the full encoder checks it.".into(),
-    ]]);
-    p.open(format!(
-        "function {}(list: {ident}[]): boolean {{",
-        names.ascending
-    ));
-    let mut locals = Locals::default();
-    for r in ["list", "ascending", "i", "e", "k", "key", "last", "err"] {
-        locals.reserve(r);
+    let wv = wire::wire_value(g, p, locals, node, (&xv, &hv), at);
+    let args = match (wb, wv) {
+        (Wire::N32(x), Wire::N32(y)) => vec!["w".into(), x, y],
+        (Wire::Halves(bl, bh), Wire::Halves(vl, vh)) => vec!["w".into(), bl, bh, vl, vh],
+        _ => unreachable!("both sides of a scalar have one width"),
+    };
+    let call = if args.len() == 3 {
+        "writeChange"
+    } else {
+        "writeChange64"
+    };
+    let mut args = args;
+    args.push(width.to_string());
+    args.push(prefix_bits.to_string());
+    let one = format!("if (bw.{call}({})) {{", args.join(", "));
+    if p.fits(&one) {
+        p.open(one);
+    } else {
+        let c = locals.fresh(&format!("{hint}Changed"));
+        p.list(&format!("const {c} = bw.{call}("), &args, ");");
+        p.open(format!("if ({c}) {{"));
     }
-    let (key_ty, _) = wire::key_expr(g, &field.node, "k");
-    let zero = if key_ty == "bigint" { "0n" } else { "0" };
-    p.line("let ascending = true;");
-    p.line(format!("let last: {key_ty} = {zero};"));
-    p.line("let i = 0;");
-    // One `try` around the loop: the index is the element being checked.
-    p.open("try {");
-    p.open("for (; i < list.length; i++) {");
-    p.line("const e = list[i];");
-    let kind = g.plan.get(s.id).body.wrong_type_kind();
-    object_check(p, "e", "0", kind, &g.schema.types[s.id].name, "struct", &[]);
-    let prop = &g.names.types[s.id].members[key];
-    let Op::Scalar(scalar) = &field.node.op else {
-        unreachable!("keys are scalars (E0319)")
-    };
-    p.line(format!("const k = e.{prop};"));
-    let m = Member {
-        value: "k".into(),
-        local: None,
-        scalar,
-        offset: 0,
-        names: vec![field.name.clone()],
-        origin: "0",
-    };
-    checked_raw(g, p, &mut locals, &m, "k", false);
-    p.line(format!("const key = {}(e);", names.key));
-    p.open("if (i > 0 && !(last < key)) {");
-    p.line("ascending = false;");
+    p.line(format!("{flag} = true;"));
     p.close("}");
-    p.line("last = key;");
-    p.close("}");
-    p.middle("} catch (err) {");
-    p.line("throw bw.atIndex(err, i);");
-    p.close("}");
-    p.line("return ascending;");
     p.close("}");
 }

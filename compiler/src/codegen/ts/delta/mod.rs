@@ -24,6 +24,7 @@
 mod decode;
 mod encode;
 mod equal;
+mod keyed;
 mod names;
 mod wire;
 
@@ -61,7 +62,7 @@ pub fn emit(g: &Gen, p: &mut Printer) {
             p.blank();
             key_fn(g, p, i, s, key);
             p.blank();
-            encode::ascending_fn(g, p, i, s, key);
+            keyed::ascending_fn(g, p, i, s, key);
         }
     }
 }
