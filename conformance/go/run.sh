@@ -13,8 +13,9 @@
 # 4. go test -race on the runtime and bwws (real 127.0.0.1 sockets);
 # 5. the conformance tests: every vector case (the frame vectors too), the allocation
 #    checks (0 allocs/op), the differential corpus ($BITWIRE_DIFF_CORPUS, else the
-#    small sample in testdata/), go-mc interop and the network faults, and short fuzz
-#    runs of the decoders and the frame reader ($BITWIRE_FUZZ_TIME each, default 15s);
+#    small sample in testdata/), go-mc interop and the network faults, the delta
+#    vectors and random delta pairs, and short fuzz runs of the decoders, the delta
+#    decoders and the frame reader ($BITWIRE_FUZZ_TIME each, default 15s);
 #    the go-mc peer's own tests;
 # 6. the committed examples/go/game/game.go, examples/net/go/arena/arena.go and
 #    bench/net/go/netbench/netbench.go are what their go:generate lines generate
@@ -83,7 +84,7 @@ fi
 # and the default package names.
 sc="$tmp/staticcheck"
 mkdir -p "$sc"
-for schema in testdata/vectors/*.bw testdata/vectors/frames/frames.bw conformance/go/testdata/*.bw examples/game.bw examples/net/arena.bw bench/net/netbench.bw bench/schemas/pod.bw; do
+for schema in testdata/vectors/*.bw testdata/vectors/frames/frames.bw testdata/vectors/delta/delta.bw conformance/go/testdata/*.bw examples/game.bw examples/net/arena.bw bench/net/netbench.bw bench/schemas/pod.bw; do
   pkg=$(basename "$schema" .bw | tr -cd 'a-z0-9')
   "$BITWIRE" gen --lang go --json --out "$sc/$pkg" "$schema" >/dev/null
 done
@@ -104,14 +105,15 @@ step "conformance: vectors, allocations, differential corpus, go-mc interop, net
 corpus="${BITWIRE_DIFF_CORPUS:-$root/conformance/go/testdata/diff-sample.jsonl}"
 (cd conformance/go && BITWIRE_DIFF_CORPUS="$corpus" go test -count=1 -v ./... 2>&1 |
   tee "$tmp/conformance.log" |
-  grep -E '^(vectors[^:]*:|differential corpus)|allocs/op|^(--- FAIL|FAIL|ok|PASS)' || true)
+  grep -E '^(vectors[^:]*:|differential corpus|delta )|allocs/op|^(--- FAIL|FAIL|ok|PASS)' || true)
 if grep -qE '^(--- FAIL|FAIL)' "$tmp/conformance.log"; then
   cat "$tmp/conformance.log" >&2
   exit 1
 fi
 
-step "fuzz the generated decoders of examples/game.bw and the frame reader (${BITWIRE_FUZZ_TIME:-15s} each)"
+step "fuzz the generated decoders of examples/game.bw, the delta decoders of the delta vectors' schema and the frame reader (${BITWIRE_FUZZ_TIME:-15s} each)"
 (cd conformance/go && go test -run '^$' -fuzz '^FuzzDecodeGame$' -fuzztime "${BITWIRE_FUZZ_TIME:-15s}" . 2>&1 | tail -n 3)
+(cd conformance/go && go test -run '^$' -fuzz '^FuzzDeltaWorld$' -fuzztime "${BITWIRE_FUZZ_TIME:-15s}" . 2>&1 | tail -n 3)
 (cd conformance/go && go test -run '^$' -fuzz '^FuzzFrameReader$' -fuzztime "${BITWIRE_FUZZ_TIME:-15s}" . 2>&1 | tail -n 3)
 
 step "the go-mc peer (conformance/peers/gomc)"

@@ -25,6 +25,12 @@
 // is built while the error unwinds, so a successful call pays nothing for it.
 package bitwire
 
+// RuntimeAPIVersion5 exists in every runtime that provides version 5 of the API
+// generated code calls (version 5: the delta encoding of spec §12, [Keyed],
+// [InvalidKey]). Only code generated for a schema with a delta message refers to
+// it; code of other schemas still refers to [RuntimeAPIVersion4].
+const RuntimeAPIVersion5 = 5
+
 // RuntimeAPIVersion4 exists in every runtime that provides version 4 of the API
 // generated code calls (version 4: frames, [MessageSet]). Generated files refer to
 // it (const _ = bitwire.RuntimeAPIVersion4), so code generated for a newer API fails

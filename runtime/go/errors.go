@@ -34,6 +34,10 @@ const (
 	// LimitExceeded: a length whose allocation is over the decode budget (§11), or
 	// one the platform cannot allocate (§5.6).
 	LimitExceeded
+	// InvalidKey: a keyed list whose keys are not strictly ascending, or an added
+	// element of a delta whose key is out of order or already in the baseline
+	// (§12.7).
+	InvalidKey
 )
 
 var kindNames = [...]string{
@@ -46,6 +50,7 @@ var kindNames = [...]string{
 	InvalidUtf8:    "InvalidUtf8",
 	NonCanonical:   "NonCanonical",
 	LimitExceeded:  "LimitExceeded",
+	InvalidKey:     "InvalidKey",
 }
 
 // String returns the kind's stable name, as the vector files and every runtime
@@ -88,6 +93,7 @@ var (
 	ErrInvalidUtf8    error = &sentinel{"InvalidUtf8"}
 	ErrNonCanonical   error = &sentinel{"NonCanonical"}
 	ErrLimitExceeded  error = &sentinel{"LimitExceeded"}
+	ErrInvalidKey     error = &sentinel{"InvalidKey"}
 )
 
 var kindSentinels = [...]error{
@@ -100,6 +106,7 @@ var kindSentinels = [...]error{
 	InvalidUtf8:    ErrInvalidUtf8,
 	NonCanonical:   ErrNonCanonical,
 	LimitExceeded:  ErrLimitExceeded,
+	InvalidKey:     ErrInvalidKey,
 }
 
 // Sentinel returns the sentinel error of the kind (ErrOutOfRange for OutOfRange).

@@ -73,7 +73,7 @@ func TestIntHoldsEverySchemaValueExactly(t *testing.T) {
 }
 
 func TestEveryKindMatchesItsSentinelAndErrBitwire(t *testing.T) {
-	for k := Truncated; k <= LimitExceeded; k++ {
+	for k := Truncated; k <= InvalidKey; k++ {
 		err := error(NewError(k, 0))
 		if !errors.Is(err, k.Sentinel()) || !errors.Is(err, ErrBitwire) {
 			t.Errorf("%v does not match its sentinels", k)
@@ -84,7 +84,7 @@ func TestEveryKindMatchesItsSentinelAndErrBitwire(t *testing.T) {
 		if got, ok := KindByName(k.String()); !ok || got != k {
 			t.Errorf("KindByName(%q)", k.String())
 		}
-		for other := Truncated; other <= LimitExceeded; other++ {
+		for other := Truncated; other <= InvalidKey; other++ {
 			if other != k && errors.Is(err, other.Sentinel()) {
 				t.Errorf("%v matches %v", k, other)
 			}

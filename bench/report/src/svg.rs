@@ -1,4 +1,5 @@
-//! Inline SVG charts: grouped horizontal bars and a line chart with a logarithmic x axis.
+//! Inline SVG charts: grouped horizontal bars, a line chart with a logarithmic x axis, and
+//! a time series over ticks with a logarithmic y axis ([`crate::series`]).
 //! Every value is also in a `<title>` (shown on hover); all text is escaped. Elements that
 //! draw data (bars, lines, dots) have the class `mark`, which the browser check counts.
 
@@ -18,6 +19,8 @@ pub enum Chart {
     Bars(Bars),
     /// Lines over a logarithmic x axis.
     Lines(Lines),
+    /// Values per tick over a linear x axis and a logarithmic y axis.
+    Series(crate::series::Series),
 }
 
 impl Chart {
@@ -26,6 +29,7 @@ impl Chart {
         match self {
             Chart::Bars(b) => bars(b),
             Chart::Lines(l) => lines(l),
+            Chart::Series(s) => crate::series::render(s),
         }
     }
 }
@@ -77,15 +81,15 @@ pub struct Line {
     pub points: Vec<(f64, f64)>,
 }
 
-const WIDTH: f64 = 760.0;
+pub(crate) const WIDTH: f64 = 760.0;
 const FONT: &str = "font-family=\"system-ui, sans-serif\" font-size=\"12\"";
 
-fn color(i: usize) -> &'static str {
+pub(crate) fn color(i: usize) -> &'static str {
     PALETTE[i % PALETTE.len()]
 }
 
 /// Opens an `<svg>` with a title for assistive technology and the visible heading.
-fn open(out: &mut String, height: f64, title: &str) {
+pub(crate) fn open(out: &mut String, height: f64, title: &str) {
     let _ = write!(
         out,
         "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {height}\" width=\"{WIDTH}\" height=\"{height}\" role=\"img\" {FONT}>\
@@ -95,7 +99,7 @@ fn open(out: &mut String, height: f64, title: &str) {
 }
 
 /// Draws a legend row of coloured swatches from x = 8 at baseline `y`.
-fn legend(out: &mut String, items: &[(String, &str, bool)], y: f64) -> f64 {
+pub(crate) fn legend(out: &mut String, items: &[(String, &str, bool)], y: f64) -> f64 {
     let (mut x, mut y) = (8.0, y);
     for (name, fill, dashed) in items {
         let w = 28.0 + 7.0 * name.chars().count() as f64;

@@ -17,12 +17,18 @@
 //! [`frame`] is the framing layer (docs/framing.md): Minecraft-compatible frames with
 //! optional zlib, an incremental reader, an encoder, blocking `std::io` adapters, and
 //! [`MessageSet`], which generated dispatch enums implement to go in and out of frames.
+//!
+//! [`baseline`] keeps the rings of snapshots behind delta encoding (spec §12,
+//! docs/framing.md §10): the envelope header, a sender per peer that picks the
+//! acknowledged baseline or falls back to a full snapshot, and a receiver; generated
+//! `delta message` types implement [`Delta`].
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
 
+pub mod baseline;
 mod bulk;
 mod error;
 mod float;
@@ -37,6 +43,7 @@ mod typed;
 mod varint;
 mod writer;
 
+pub use baseline::Delta;
 pub use error::{Detail, Error, ErrorKind, PathSegment, Result};
 pub use float::{
     dequantize, dequantize_scaled, f32_from_wire, f32_to_wire, f64_from_wire, f64_to_wire,

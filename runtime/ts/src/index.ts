@@ -3,8 +3,9 @@
 // Generated code calls a small surface: BitWriter, BitReader (with `loadChunk` for
 // fixed-offset runs of fields, `checkLen` for lengths and the decode budget), the float
 // and varint helpers, BitwireError and the cold functions that build it. With
-// `bitwire gen --json`, the JSON helpers behind `xToJson` / `xFromJson`. The wire format
-// is specified in docs/spec.md; section numbers (§) here refer to it.
+// `bitwire gen --json`, the JSON helpers behind `xToJson` / `xFromJson`. Beside them:
+// framing, connections, and the baseline rings of delta snapshots (baseline.ts). The
+// wire format is specified in docs/spec.md; section numbers (§) here refer to it.
 //
 // Standard JavaScript only (Uint8Array, DataView, TextDecoder, bigint): the same module
 // runs on Node, Bun, Deno and in browsers.
@@ -72,3 +73,4 @@ export { MAX_JSON_DEPTH, parseJson } from "./json_parse.js";
 export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec, type DeltaCodec } from "./api.js";
 export * from "./frame/index.js";
 export * from "./net/index.js";
+export * from "./baseline.js";

@@ -6,6 +6,7 @@ import "./values.test.js";
 import "./json.test.js";
 import "./frame.test.js";
 import "./delta.test.js";
+import "./baseline.test.js";
 import { run } from "./check.js";
 
 declare const process: { exitCode?: number } | undefined;

@@ -11,6 +11,9 @@
 
 mod binary;
 mod decode;
+mod delta;
+mod delta_eq;
+mod delta_keyed;
 mod encode;
 pub mod expr;
 mod json;
@@ -58,9 +61,14 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     p.blank();
     p.line(format!("import bitwire \"{RUNTIME_IMPORT}\""));
     p.blank();
+    // A schema with a delta message needs the delta API (version 5); the code of
+    // every other schema stays as it was.
+    let api = if g.delta.messages.is_empty() { 4 } else { 5 };
     p.line("// Generated code needs the runtime API it was written against: this constant");
-    p.line("// exists only in a runtime that provides version 4.");
-    p.line("const _ = bitwire.RuntimeAPIVersion4");
+    p.line(format!(
+        "// exists only in a runtime that provides version {api}."
+    ));
+    p.line(format!("const _ = bitwire.RuntimeAPIVersion{api}"));
     p.blank();
     p.doc(format!(
         "{} is the fingerprint of the schema's packed wire (docs/tooling.md).",
@@ -97,6 +105,8 @@ pub(crate) struct TypeConsts {
     /// `VerifyPacket64` and `VerifyPacket64Packed` (see `verify`).
     pub verify: String,
     pub verify_packed: String,
+    /// `VerifyWorldDelta`, for a delta message.
+    pub verify_delta: Option<String>,
 }
 
 /// The named bounds of one struct field (see `docs/go.md`).
@@ -120,6 +130,13 @@ pub(crate) struct Gen<'a> {
     /// The schema's wire fingerprints and the name of the schema-level constant.
     pub fingerprints: crate::fingerprint::Fingerprints,
     pub schema_fingerprint: String,
+    /// The delta plan (spec §12), empty without a `delta message`.
+    pub delta: crate::plan::delta::DeltaPlan,
+    /// Per named type: whether a delta message reaches it (it gets `copyFrom`).
+    pub delta_reach: Vec<bool>,
+    /// Per named type: whether a field of a type a delta message reaches refers to it
+    /// (it gets `checkWire` and `wireEqual`).
+    pub delta_referred: Vec<bool>,
 }
 
 impl<'a> Gen<'a> {
@@ -184,9 +201,20 @@ impl<'a> Gen<'a> {
             c.verify = names.type_const("Verify", &ident);
             c.verify_packed = names.type_const(&c.verify, "Packed");
         }
+        for (id, c) in consts.iter_mut().enumerate() {
+            if schema.types[id].delta {
+                c.verify_delta = Some(names.type_const(&c.verify, "Delta"));
+            }
+        }
+        let plan = CodecPlan::build(schema);
+        let delta = crate::plan::delta::DeltaPlan::build(schema, &plan);
+        let (delta_reach, delta_referred) = delta::reach(schema, &plan);
         Gen {
             schema,
-            plan: CodecPlan::build(schema),
+            delta_reach,
+            delta_referred,
+            delta,
+            plan,
             names,
             opts,
             consts,

@@ -83,6 +83,15 @@ const METHODS: &[&str] = &[
     "WritePacked",
 ];
 
+/// Methods generated on `delta message` types besides [`METHODS`] (spec §12); a
+/// field of such a type may not share their names either.
+const DELTA_METHODS: &[&str] = &[
+    "AppendDelta",
+    "DecodeDelta",
+    "DecodeDeltaWithLimits",
+    "EncodeDelta",
+];
+
 /// The Go names of one named type.
 #[derive(Debug, Clone)]
 pub struct TypeNames {
@@ -133,12 +142,14 @@ impl Names {
         for (def, ident) in schema.types.iter().zip(&idents) {
             let mut members_taken: HashSet<String> =
                 METHODS.iter().map(|s| s.to_string()).collect();
+            let delta: &[&str] = if def.delta { DELTA_METHODS } else { &[] };
+            members_taken.extend(delta.iter().map(|s| s.to_string()));
             let mut locals_taken = HashSet::new();
             let (members, tags, tag_type, locals) = match &def.kind {
                 TypeDefKind::Struct { fields } => {
                     let members = fields
                         .iter()
-                        .map(|f| member(exported(&f.name), &mut members_taken))
+                        .map(|f| member(exported(&f.name), &mut members_taken, delta))
                         .collect();
                     let locals = fields
                         .iter()
@@ -156,7 +167,7 @@ impl Names {
                 TypeDefKind::Union { variants, .. } => {
                     let members = variants
                         .iter()
-                        .map(|v| member(exported(&v.name), &mut members_taken))
+                        .map(|v| member(exported(&v.name), &mut members_taken, &[]))
                         .collect();
                     let tag_type = unique(format!("{ident}Tag"), &mut taken);
                     let tags = variants
@@ -221,10 +232,11 @@ fn unique(name: String, taken: &mut HashSet<String>) -> String {
     words::unique(name, taken, "")
 }
 
-/// A field name: a trailing `_` when it would collide with a generated method,
+/// A field name: a trailing `_` when it would collide with a generated method (of
+/// every type, or `also` of this one),
 /// then made unique.
-fn member(name: String, taken: &mut HashSet<String>) -> String {
-    let name = if METHODS.contains(&name.as_str()) {
+fn member(name: String, taken: &mut HashSet<String>, also: &[&str]) -> String {
+    let name = if METHODS.contains(&name.as_str()) || also.contains(&name.as_str()) {
         format!("{name}_")
     } else {
         name
@@ -379,7 +391,7 @@ mod tests {
         assert_eq!(unique("A".into(), &mut taken), "A");
         assert_eq!(unique("A".into(), &mut taken), "A2");
         let mut members = METHODS.iter().map(|s| s.to_string()).collect();
-        assert_eq!(member("Encode".into(), &mut members), "Encode_");
-        assert_eq!(member("Health".into(), &mut members), "Health");
+        assert_eq!(member("Encode".into(), &mut members, &[]), "Encode_");
+        assert_eq!(member("Health".into(), &mut members, &[]), "Health");
     }
 }

@@ -158,3 +158,43 @@ fn the_message_set_holds_every_message_and_escapes_its_method_name() {
     assert!(code.contains("\nvar _ bitwire.MessageSet = (*Messages2)(nil)\n"));
     assert!(!gen("struct S { y: u8 }").contains("MessageSet"));
 }
+
+#[test]
+fn delta_messages_get_the_delta_api_and_nothing_else_changes() {
+    let src = "struct Item { slot: i8, n: u8 }\n\
+               delta message W = 1 { tick: u32, encode_delta: bool, items: list<Item, max 4, key slot> }";
+    let code = gen(src);
+    // The delta API needs the runtime's version 5; the fields may not shadow it.
+    assert!(code.contains("\nconst _ = bitwire.RuntimeAPIVersion5\n"));
+    assert!(code.contains("\tEncodeDelta_ bool\n"));
+    assert!(code.contains("func (m *W) AppendDelta(dst []byte, baseline *W) ([]byte, error) {\n"));
+    assert!(code.contains("func (m *W) DecodeDelta(baseline *W, b []byte) error {\n"));
+    assert!(code.contains("func VerifyWDelta(baseline *W, b []byte) error {\n"));
+    // The plan's difference code of a u32: 5 length bits.
+    assert!(code.contains("\tw.WriteScalarDelta(uint64(base.Tick), uint64(m.Tick), 32, 5)\n"));
+    // The keyed list: its descriptor, and functions that call the element's methods
+    // directly (the writer and reader stay on the stack).
+    assert!(code.contains("var wItemsKeyed = bitwire.Keyed[Item, int8]{\n"));
+    assert!(code.contains(
+        "\t\tif err := cur[ev.Cur].writeDeltaWithoutSlot(w, &base[ev.Base]); err != nil {\n"
+    ));
+    assert!(code.contains("\ta, err := r.ReadAdded(kept, wItemsKeyed.Max, wItemsKeyed.HasMax,"));
+    // The element's struct row leaves the key out and copies it from the baseline.
+    assert!(code.contains("\tm.Slot = base.Slot\n"));
+    // A schema without a delta message is printed as before.
+    let plain = gen("struct Item { slot: i8, n: u8 }\nmessage W = 1 { encode_delta: bool }");
+    assert!(plain.contains("\nconst _ = bitwire.RuntimeAPIVersion4\n"));
+    assert!(plain.contains("\tEncodeDelta bool\n"));
+    for absent in [
+        "AppendDelta(",
+        "Keyed",
+        "wireEqual",
+        "copyFrom",
+        "checkWire",
+    ] {
+        assert!(
+            !plain.contains(absent),
+            "{absent} in a schema without delta"
+        );
+    }
+}

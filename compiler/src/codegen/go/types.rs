@@ -221,6 +221,7 @@ pub fn methods(g: &Gen, p: &mut Printer, id: TypeId) {
     if g.opts.json {
         json::json_fns(g, p, id);
     }
+    super::delta::methods(g, p, id);
 }
 
 /// The size constants of a type (spec §6.1), its message id and its fields' bounds.

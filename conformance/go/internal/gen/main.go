@@ -1,9 +1,10 @@
 // Command gen writes the Go code the conformance tests run: for every
 // testdata/vectors/*.bw, for the frame vectors' testdata/vectors/frames/frames.bw
-// (suite frames), for examples/game.bw and for the Go-only test schemas in
+// (suite frames), for the delta vectors' testdata/vectors/delta/delta.bw (suite
+// delta), for examples/game.bw and for the Go-only test schemas in
 // conformance/go/testdata/*.bw (the decode budget tests), `bitwire gen --lang go
 // --json` into generated/<suite>/, and generated/registry/registry.go, which lists
-// every named type of every suite. A suite dropped into testdata/vectors/ is picked
+// every named type of every suite and the delta codecs of every delta message. A suite dropped into testdata/vectors/ is picked
 // up with no code change.
 //
 // With $BITWIRE_SUITES_DIR set, the suites are the *.bw files of that directory
@@ -70,7 +71,10 @@ func run() error {
 	if err := os.RemoveAll(out); err != nil {
 		return err
 	}
-	type entry struct{ suite, schemaName, goName string }
+	type entry struct {
+		suite, schemaName, goName string
+		delta                     bool
+	}
 	var entries []entry
 	var suites []string
 	for _, schema := range schemas {
@@ -81,7 +85,7 @@ func run() error {
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("bitwire gen %s: %w", schema, err)
 		}
-		names, err := schemaTypes(bw, schema)
+		names, deltas, err := schemaTypes(bw, schema)
 		if err != nil {
 			return err
 		}
@@ -94,7 +98,7 @@ func run() error {
 			if !ok {
 				return fmt.Errorf("%s: no Go type for schema type %s", schema, name)
 			}
-			entries = append(entries, entry{suite, name, ident})
+			entries = append(entries, entry{suite, name, ident, deltas[name]})
 		}
 		if len(names) > 0 {
 			// A schema of constants only has no codec to list (nor to import).
@@ -109,12 +113,28 @@ func run() error {
 	for _, s := range suites {
 		fmt.Fprintf(&b, "\t%q\n", module+"/generated/"+s)
 	}
-	fmt.Fprintf(&b, "\t%q\n)\n\n", module+"/internal/harness")
+	fmt.Fprintf(&b, "\t%q\n", module+"/internal/harness")
+	fmt.Fprintf(&b, "\tbitwire %q\n)\n\n", "github.com/bitwire-dev/bitwire/runtime/go")
 	b.WriteString("// All returns the codec of every named type of every suite.\n")
 	b.WriteString("func All() []harness.Codec {\n\treturn []harness.Codec{\n")
 	for _, e := range entries {
 		fmt.Fprintf(&b, "\t\t{Suite: %q, Type: %q, New: func() harness.Value { return new(%s.%s) }, Verify: %s.Verify%s},\n",
 			e.suite, e.schemaName, e.suite, e.goName, e.suite, e.goName)
+	}
+	b.WriteString("\t}\n}\n\n")
+	b.WriteString("// Deltas returns the delta codecs of every delta message of every suite.\n")
+	b.WriteString("func Deltas() []harness.DeltaCodec {\n\treturn []harness.DeltaCodec{\n")
+	for _, e := range entries {
+		if !e.delta {
+			continue
+		}
+		t := e.suite + "." + e.goName
+		fmt.Fprintf(&b, "\t\t{Suite: %q, Type: %q,\n", e.suite, e.schemaName)
+		fmt.Fprintf(&b, "\t\t\tAppendDelta: func(v, base harness.Value, dst []byte) ([]byte, error) { return v.(*%s).AppendDelta(dst, base.(*%s)) },\n", t, t)
+		fmt.Fprintf(&b, "\t\t\tEncodeDelta: func(v, base harness.Value) ([]byte, error) { return v.(*%s).EncodeDelta(base.(*%s)) },\n", t, t)
+		fmt.Fprintf(&b, "\t\t\tDecodeDelta: func(v, base harness.Value, b []byte) error { return v.(*%s).DecodeDelta(base.(*%s), b) },\n", t, t)
+		fmt.Fprintf(&b, "\t\t\tDecodeDeltaWithLimits: func(v, base harness.Value, b []byte, l bitwire.Limits) error { return v.(*%s).DecodeDeltaWithLimits(base.(*%s), b, l) },\n", t, t)
+		fmt.Fprintf(&b, "\t\t\tVerify: func(base harness.Value, b []byte) error { return %s.Verify%sDelta(base.(*%s), b) }},\n", e.suite, e.goName, t)
 	}
 	b.WriteString("\t}\n}\n")
 	src, err := format.Source(b.Bytes())
@@ -143,9 +163,11 @@ func suiteSchemas(root string) ([]string, error) {
 		return nil, err
 	}
 	sort.Strings(schemas)
-	// The frame vectors' schema (frames_test.go) and the example, which other tests
-	// import, are always generated.
+	// The frame vectors' schema (frames_test.go), the delta vectors' schema
+	// (delta_test.go) and the example, which other tests import, are always
+	// generated.
 	schemas = append(schemas, filepath.Join(root, "testdata", "vectors", "frames", "frames.bw"))
+	schemas = append(schemas, filepath.Join(root, "testdata", "vectors", "delta", "delta.bw"))
 	schemas = append(schemas, filepath.Join(root, "examples", "game.bw"))
 	// The Go-only test schemas (budget_test.go imports them) are always generated.
 	local, err := filepath.Glob(filepath.Join(root, "conformance", "go", "testdata", "*.bw"))
@@ -179,25 +201,29 @@ func compiler(root string) (string, error) {
 	return bw, nil
 }
 
-// schemaTypes returns the names of a schema's named types, from `bitwire ir`.
-func schemaTypes(bw, schema string) ([]string, error) {
+// schemaTypes returns the names of a schema's named types and which of them are
+// delta messages, from `bitwire ir`.
+func schemaTypes(bw, schema string) ([]string, map[string]bool, error) {
 	out, err := exec.Command(bw, "ir", schema).Output()
 	if err != nil {
-		return nil, fmt.Errorf("bitwire ir %s: %w", schema, err)
+		return nil, nil, fmt.Errorf("bitwire ir %s: %w", schema, err)
 	}
 	var ir struct {
 		Types []struct {
-			Name string `json:"name"`
+			Name  string `json:"name"`
+			Delta bool   `json:"delta"`
 		} `json:"types"`
 	}
 	if err := json.Unmarshal(out, &ir); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var names []string
+	deltas := map[string]bool{}
 	for _, t := range ir.Types {
 		names = append(names, t.Name)
+		deltas[t.Name] = t.Delta
 	}
-	return names, nil
+	return names, deltas, nil
 }
 
 // schemaLine matches the sentence every generated type's doc comment starts with:

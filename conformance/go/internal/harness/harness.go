@@ -46,6 +46,22 @@ type Codec struct {
 	Verify func(b []byte) error
 }
 
+// DeltaCodec is the delta encoding (spec §12) of one delta message of one suite:
+// its generated methods, over harness values that must be of the message's type.
+type DeltaCodec struct {
+	Suite, Type string
+	// AppendDelta is v.AppendDelta(dst, base).
+	AppendDelta func(v, base Value, dst []byte) ([]byte, error)
+	// EncodeDelta is v.EncodeDelta(base).
+	EncodeDelta func(v, base Value) ([]byte, error)
+	// DecodeDelta is v.DecodeDelta(base, b).
+	DecodeDelta func(v, base Value, b []byte) error
+	// DecodeDeltaWithLimits is v.DecodeDeltaWithLimits(base, b, limits).
+	DecodeDeltaWithLimits func(v, base Value, b []byte, limits bitwire.Limits) error
+	// Verify is the generated VerifyXDelta(base, b).
+	Verify func(base Value, b []byte) error
+}
+
 // Find returns the codec of suite.typ in codecs.
 func Find(codecs []Codec, suite, typ string) (Codec, bool) {
 	for _, c := range codecs {

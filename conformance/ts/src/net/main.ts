@@ -1,6 +1,7 @@
 // The network tests (docs/typescript.md, Networking), on whichever runtime runs this
 // file: echo over every adapter the runtime has (Node net on all three; Bun's and
-// Deno's own sockets; WebSocket); on Node also minecraft-protocol interop in both
+// Deno's own sockets; WebSocket); snapshots against acknowledged baselines over Node
+// net (baseline.ts); on Node also minecraft-protocol interop in both
 // directions and the faults of issue 12 §5 against a Node TCP server.
 
 import { dirname, join } from "node:path";
@@ -14,6 +15,7 @@ import { type Stack, echoTests } from "./echo.js";
 import { run } from "./harness.js";
 import { mcprotoTests } from "./mcproto.js";
 import { faultTests, wsFaultTests } from "./faults.js";
+import { baselineTests } from "./baseline.js";
 
 const runtime = runtimeName();
 
@@ -22,6 +24,7 @@ echoTests({
   listen: (opts, handler) => listenTcp<Message>(protocol, { ...opts, port: 0 }, handler),
   connect: (port, opts) => connectTcp(protocol, { ...opts, port }),
 });
+baselineTests();
 
 // WebSocket: the `ws` package's server (Node; Bun and Deno run it too), with the `ws`
 // client on Node and the standard WebSocket on Bun and Deno.

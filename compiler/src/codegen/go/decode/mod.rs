@@ -18,6 +18,7 @@ use super::{types, Ctx, Gen, Locals};
 use crate::ir::TypeId;
 use crate::plan::{Body, EnumPlan, Run, Step, StructPlan, UnionPlan};
 pub use runs::Tables;
+pub use values::decode_value;
 
 /// Which half of the decoder is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
