@@ -4,11 +4,11 @@
 // Vectors (a suite per `<name>.json` beside its `<name>.bw`; cases like the full
 // encoding's, with the `baseline` the delta is taken against):
 //
-// - `valid`: `encodeXDelta(baseline, value)` gives exactly `bytes`, `decodeXDelta(baseline,
+// - `valid`: `encodeDeltaX(baseline, value)` gives exactly `bytes`, `decodeDeltaX(baseline,
 //   bytes)` gives `value` as its full encoding decodes (on the quantization grid;
-//   compared through the JSON mapping), `verifyXDelta` accepts the bytes, and
+//   compared through the JSON mapping), `verifyDeltaX` accepts the bytes, and
 //   re-encoding the decoded value against the baseline gives the bytes again;
-// - `encodes`: `encodeXDelta(baseline, value)` gives exactly `bytes` (one way);
+// - `encodes`: `encodeDeltaX(baseline, value)` gives exactly `bytes` (one way);
 // - `invalid` with `bytes`: decoding and verifying fail with the vector's kind, bit, path;
 // - `invalid` with a `value` and no `bytes`: mapping or encoding fails with the vector's
 //   kind and path (encoder errors have no bit).
@@ -18,13 +18,15 @@
 // canonical (the decoded value encodes to the same delta), a value against itself is a
 // few zero bytes that decode to the baseline, and hostile deltas (the valid ones
 // mutated) throw nothing but a BitwireError, and what decodes re-encodes to the same
-// bytes.
+// bytes. And a run of worlds through the runtime's snapshot rings with the generated
+// `worldDeltaCodec`, acknowledged late and lost now and then, arrives intact.
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { BitwireError, type DeltaCodec, type TypeCodec } from "@bitwire/runtime";
+import { BitwireError, type DeltaTypeCodec, SnapshotReceiver, SnapshotSender, type TypeCodec } from "@bitwire/runtime";
 
+import { type World, decodeWorld, encodeWorld, worldDeltaCodec } from "../gen/delta/delta.js";
 import { deltaSuites } from "../gen/delta/registry.js";
 import * as gen from "./deltagen.js";
 import { type Expected, checkError, hex, jsonEqual, sameBytes, sameError, show, unhex, why } from "./util.js";
@@ -50,7 +52,7 @@ export interface DeltaTally {
 /** A delta message's codecs: its full codec and its delta functions. */
 interface Pair {
   full: TypeCodec<unknown>;
-  delta: DeltaCodec<unknown>;
+  delta: DeltaTypeCodec<unknown>;
 }
 
 function find(suite: string, type: string): Pair | undefined {
@@ -289,4 +291,53 @@ function check(pair: Pair, baseline: unknown, value: unknown, rng: gen.Rng): str
   } catch (e) {
     return `unexpected ${why(e)}`;
   }
+}
+
+/**
+ * `ticks` random worlds sent through a `SnapshotSender` and a `SnapshotReceiver` with
+ * the generated `worldDeltaCodec`: the client acknowledges two ticks late and one
+ * envelope in seven is lost; every envelope that arrives decodes to its world (as its
+ * full encoding decodes), and deltas are smaller than full snapshots on the whole.
+ */
+export function runDeltaRings(seed: number, ticks: number): DeltaTally {
+  const tally: DeltaTally = { passed: 0, failed: 0, problems: [] };
+  const rng = new gen.Rng(seed);
+  const sender = new SnapshotSender<World>(worldDeltaCodec, 8);
+  const receiver = new SnapshotReceiver<World>(worldDeltaCodec, 8);
+  const acks: (number | undefined)[] = [];
+  let world = gen.world(rng);
+  let [deltaBytes, fullBytes] = [0, 0];
+  for (let t = 0; t < ticks; t++) {
+    world = decodeWorld(encodeWorld(gen.nextWorld(rng, world)).slice());
+    const sent = sender.encode(world);
+    deltaBytes += sent.bytes.length;
+    fullBytes += 3 + encodeWorld(world).length;
+    const lost = rng.below(7) === 0;
+    try {
+      const got = lost ? undefined : receiver.decode(sent.bytes.slice());
+      if (!lost && (got === undefined || got.seq !== sent.seq || !jsonEqual(got.value, world))) {
+        tally.failed++;
+        tally.problems.push(`rings: tick ${t} (back ${sent.back}) arrived as ${show(got?.value)}`);
+      } else {
+        tally.passed++;
+      }
+    } catch (e) {
+      tally.failed++;
+      tally.problems.push(`rings: tick ${t} (back ${sent.back}): ${why(e)}`);
+    }
+    // The client's input message carries its ack two ticks later.
+    acks.push(receiver.ack);
+    const ack = acks.length > 2 ? acks[acks.length - 3] : undefined;
+    if (ack !== undefined) {
+      sender.ack(ack);
+    }
+    if (receiver.needFull) {
+      sender.requestFull();
+    }
+  }
+  if (ticks >= 20 && deltaBytes >= fullBytes) {
+    tally.failed++;
+    tally.problems.push(`rings: deltas took ${deltaBytes} bytes, full snapshots ${fullBytes}`);
+  }
+  return tally;
 }

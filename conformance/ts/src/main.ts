@@ -15,7 +15,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
-import { runDeltaProperties, runDeltaVectors } from "./delta.js";
+import { runDeltaProperties, runDeltaRings, runDeltaVectors } from "./delta.js";
 import { runDeltaDiff } from "./deltadiff.js";
 import { runFrames } from "./frames.js";
 import { runJsonTestSuite } from "./jsontestsuite.js";
@@ -114,6 +114,11 @@ if (vectorsDir !== undefined) {
   console.log(
     `[${runtime}] delta properties (seed ${seed}): ${deltaProps.passed} passed, ${deltaProps.failed} failed`,
   );
+  const rings = runDeltaRings(seed, 200);
+  problems.push(...rings.problems);
+  passed += rings.passed;
+  failed += rings.failed;
+  console.log(`[${runtime}] delta snapshots through the rings: ${rings.passed} passed, ${rings.failed} failed`);
 }
 
 // The delta codecs against the reference codec's CLI (Node only: it starts a process

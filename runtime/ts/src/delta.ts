@@ -1,6 +1,6 @@
 // The delta encoding's codes (spec §12): the difference code of a scalar's wire values
 // (§12.4), the Exp-Golomb codes of a keyed list's gaps and added count (§12.5), and the
-// helpers generated `encodeXDelta` / `decodeXDelta` functions share.
+// helpers generated `encodeDeltaX` / `decodeDeltaX` functions share.
 //
 // Wire values of up to 32 bits are `number`s, worked on with 32-bit operators. Wider ones
 // (33..53-bit integers, `f64` bits, 54..64-bit `bigint` fields) travel as two 32-bit

@@ -70,7 +70,7 @@ export {
 export { shortestF32 } from "./shortest.js";
 export * from "./json.js";
 export { MAX_JSON_DEPTH, parseJson } from "./json_parse.js";
-export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec, type DeltaCodec } from "./api.js";
+export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec, type DeltaTypeCodec } from "./api.js";
 export * from "./frame/index.js";
 export * from "./net/index.js";
 export * from "./baseline.js";

@@ -1,5 +1,5 @@
-//! The delta decoder (spec §12.3–§12.8): `decodeXDelta` for each `delta message` and
-//! one row reader per planned struct delta (`readXDelta`: the new value, or `null` when
+//! The delta decoder (spec §12.3–§12.8): `decodeDeltaX` for each `delta message` and
+//! one row reader per planned struct delta (`readDeltaX`: the new value, or `null` when
 //! no field changed). It reads in stream order and rejects, at the bits and paths of
 //! §12.4–§12.8, everything an encoder does not write. What did not change is the
 //! baseline's own value (shared, not copied), as in the reference codec.
@@ -22,7 +22,7 @@ const BASELINE: ErrorAt = ErrorAt {
     path: &[],
 };
 
-/// Prints `decodeXDelta`: a whole input as a delta against `baseline`.
+/// Prints `decodeDeltaX`: a whole input as a delta against `baseline`.
 pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     let ident = g.ident(id);
     let names = &g.delta_names.rows[row];
@@ -58,7 +58,7 @@ pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     p.close("}");
 }
 
-/// Prints the row reader `readXDelta` of a planned struct delta.
+/// Prints the row reader `readDeltaX` of a planned struct delta.
 pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
     let ident = g.ident(s.id);
     let names = &g.delta_names.rows[row];

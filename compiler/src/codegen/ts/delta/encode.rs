@@ -1,7 +1,7 @@
-//! The delta encoder (spec §12.3–§12.5): `encodeXDelta` for each `delta message`, one
-//! row writer per planned struct delta (`writeXDelta`: a changed bit per field, then
+//! The delta encoder (spec §12.3–§12.5): `encodeDeltaX` for each `delta message`, one
+//! row writer per planned struct delta (`writeDeltaX`: a changed bit per field, then
 //! the field's delta; returns whether any field changed), and the error search
-//! `xDeltaError` (§12.7).
+//! `deltaXError` (§12.7).
 
 use super::wire::{self, bind, fail, ErrorAt, Wire};
 use super::{scratch_block, Gen};
@@ -12,7 +12,7 @@ use crate::ir::TypeId;
 use crate::plan::delta::{Delta, StructDelta};
 use crate::plan::{Kind, Node, Op, Scalar, ScalarKind};
 
-/// Prints `encodeXDelta`: the delta of `value` against `baseline`, padded to a byte.
+/// Prints `encodeDeltaX`: the delta of `value` against `baseline`, padded to a byte.
 pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     let def = &g.schema.types[id];
     let ident = g.ident(id);
@@ -60,7 +60,7 @@ pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     p.close("}");
 }
 
-/// Prints `xDeltaError`: the error `encodeXDelta` reports once its fast path failed
+/// Prints `deltaXError`: the error `encodeDeltaX` reports once its fast path failed
 /// with `first`. The reference order (§12.7) checks each field in full, the baseline's
 /// then the value's, and then the field's delta (whose only errors left are
 /// `InvalidKey`): so the first field whose full check fails, up to the field `first`
@@ -132,7 +132,7 @@ pub(super) fn at_index(p: &mut Printer, i: &str, body: impl FnOnce(&mut Printer)
     crate::codegen::ts::wrapped(p, "atIndex", i, body);
 }
 
-/// Prints the row writer `writeXDelta` of a planned struct delta.
+/// Prints the row writer `writeDeltaX` of a planned struct delta.
 pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
     let ident = g.ident(s.id);
     let names = &g.delta_names.rows[row];

@@ -1,4 +1,4 @@
-//! Wire equality of rows (spec §12.2), `eqXDelta`: whether two values of a row's struct
+//! Wire equality of rows (spec §12.2), `eqDeltaX`: whether two values of a row's struct
 //! have the same wire value in every field of the row, computed with the full
 //! encoder's checks and without writing anything. The keyed list encoder asks it for
 //! each kept element before writing the element's event: most elements of a snapshot
@@ -62,7 +62,7 @@ fn callees(d: &Delta) -> Vec<(usize, Option<usize>)> {
     }
 }
 
-/// Prints `eqXDelta` of a planned struct delta.
+/// Prints `eqDeltaX` of a planned struct delta.
 pub fn eq_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
     let ident = g.ident(s.id);
     let names = &g.delta_names.rows[row];

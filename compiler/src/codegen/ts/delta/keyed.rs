@@ -2,7 +2,7 @@
 //! ascending (else `InvalidKey`, unless the lists are the same), then the events over the
 //! baseline (the gap of unchanged elements, op bit 0 and the row of a changed one, op
 //! bit 1 for a removed one), then the added elements' count and full encodings in key
-//! order. Kept elements are compared first (`eqXDelta`): most are unchanged, and an
+//! order. Kept elements are compared first (`eqDeltaX`): most are unchanged, and an
 //! unchanged one is only counted.
 
 use super::encode::{array_check, at_index, unchanged_unless_rewind};

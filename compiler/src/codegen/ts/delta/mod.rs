@@ -1,5 +1,5 @@
-//! Delta codecs (spec §12) for every `delta message`: `encodeXDelta`, `decodeXDelta`
-//! and `verifyXDelta`, printed from the delta plan ([`crate::plan::delta`]) next to the
+//! Delta codecs (spec §12) for every `delta message`: `encodeDeltaX`, `decodeDeltaX`
+//! and `verifyDeltaX`, printed from the delta plan ([`crate::plan::delta`]) next to the
 //! codec plan, whose nodes give each value's full encoding and checks. Nothing here
 //! decides a wire rule: the plan says how each field travels (a difference code, field
 //! by field, element by element, a keyed list delta, or its full encoding), the spec
@@ -18,7 +18,7 @@
 //!   compared bit for bit, which is what §12.2 defines equality as.
 //!
 //! The encoder's fast path checks exactly the values the reference codec checks, but
-//! not in its order; when it fails, `xDeltaError` finds the error the reference
+//! not in its order; when it fails, `deltaXError` finds the error the reference
 //! reports first (§12.7: each field of the baseline, then of the value, in full).
 
 mod decode;
@@ -47,6 +47,8 @@ pub fn emit(g: &Gen, p: &mut Printer) {
         verify_top_level(g, p, id, row);
         p.blank();
         encode::error_fn(g, p, id, row);
+        p.blank();
+        ring_codec(g, p, id, row);
     }
     let eq = equal::needed(&g.delta);
     for (i, s) in g.delta.structs.iter().enumerate() {
@@ -67,7 +69,7 @@ pub fn emit(g: &Gen, p: &mut Printer) {
     }
 }
 
-/// Prints `verifyXDelta`, which decodes and drops the result: a delta decoder builds
+/// Prints `verifyDeltaX`, which decodes and drops the result: a delta decoder builds
 /// little (the parts that did not change are the baseline's own values), so a second
 /// walk that builds nothing would save little and could drift from the decoder.
 fn verify_top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
@@ -91,6 +93,27 @@ fn verify_top_level(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     );
     p.line(format!("{}(baseline, bytes, limits);", names.decode));
     p.close("}");
+}
+
+/// Prints `xDeltaCodec`: the message's full and delta encodings as the snapshot rings
+/// of the runtime take them (`new bw.SnapshotSender(worldDeltaCodec)`, docs/framing.md
+/// §10).
+fn ring_codec(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
+    let ident = g.ident(id);
+    let names = &g.delta_names.rows[row];
+    p.doc(&[vec![
+        format!("`{ident}`'s encodings for the snapshot rings (`bw.SnapshotSender`,"),
+        "`bw.SnapshotReceiver`): in full, or as a delta against a baseline.".into(),
+    ]]);
+    p.open(format!(
+        "export const {}: bw.DeltaCodec<{ident}> = {{",
+        names.codec
+    ));
+    p.line(format!("encode: encode{ident},"));
+    p.line(format!("encodeDelta: {},", names.encode));
+    p.line(format!("decode: decode{ident},"));
+    p.line(format!("decodeDelta: {},", names.decode));
+    p.close("};");
 }
 
 /// Prints `xKey`: the key of a keyed list's element, by which elements are ordered
@@ -121,7 +144,7 @@ pub fn codecs_table(g: &Gen, p: &mut Printer) {
         "Every `delta message` of this schema by schema name, with its delta functions".into(),
         "(spec §12), for code that picks a message at run time.".into(),
     ]]);
-    p.open("export const deltaCodecs: Readonly<Record<string, bw.DeltaCodec<unknown>>> = {");
+    p.open("export const deltaCodecs: Readonly<Record<string, bw.DeltaTypeCodec<unknown>>> = {");
     for &id in &g.delta.messages {
         let names = &g.delta_names.rows[g.delta_row(id, None)];
         let name = &g.schema.types[id].name;

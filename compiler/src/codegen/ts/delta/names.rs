@@ -1,8 +1,9 @@
 //! The names of the delta functions (spec §12), next to the naming table of
-//! [`super::super::naming`]: one stem per planned struct delta — `WorldDelta` for a
-//! struct, `EntityDeltaById` for a keyed list's elements without their key — from
-//! which every function name is made. A stem whose names would collide with a
-//! module-level name gets `_` appended until none does.
+//! [`super::super::naming`]: one stem per planned struct delta — `World` for a struct,
+//! `EntityById` for a keyed list's elements without their key — from which every
+//! function name is made, the verb first as in the full codec's names
+//! (`encodeDeltaWorld`, `writeDeltaEntityById`). A stem whose names would collide with
+//! a module-level name gets `_` appended until none does.
 
 use std::collections::HashSet;
 
@@ -13,21 +14,24 @@ use crate::plan::delta::{Delta, DeltaPlan};
 /// The functions of one planned struct delta ([`crate::plan::delta::StructDelta`]).
 #[derive(Debug, Clone)]
 pub struct RowNames {
-    /// `writeWorldDelta`: the row's encoder (whether a field changed).
+    /// `writeDeltaWorld`: the row's encoder (whether a field changed).
     pub write: String,
-    /// `readWorldDelta`: the row's decoder (the new value, or `null`).
+    /// `readDeltaWorld`: the row's decoder (the new value, or `null`).
     pub read: String,
-    /// `encodeWorldDelta`, `decodeWorldDelta`, `verifyWorldDelta`, `worldDeltaError`:
+    /// `encodeDeltaWorld`, `decodeDeltaWorld`, `verifyDeltaWorld`, `deltaWorldError`:
     /// the exported functions of a `delta message`, and its error search.
     pub encode: String,
     pub decode: String,
     pub verify: String,
     pub error: String,
-    /// A keyed list's element row: `entityDeltaByIdKey` (an element's key) and
-    /// `entityDeltaByIdAscending` (whether a list's keys ascend, checking each).
+    /// `worldDeltaCodec`: a `delta message`'s functions for the snapshot rings
+    /// (`bw.DeltaCodec`).
+    pub codec: String,
+    /// A keyed list's element row: `entityByIdKey` (an element's key) and
+    /// `entityByIdAscending` (whether a list's keys ascend, checking each).
     pub key: String,
     pub ascending: String,
-    /// `eqEntityDeltaById`: whether two values have the same wire values in every field
+    /// `eqDeltaEntityById`: whether two values have the same wire values in every field
     /// of the row (for the elements of keyed lists and what they hold).
     pub eq: String,
     /// The row writer takes `top`: a `delta message` with zero-width fields, which
@@ -51,11 +55,8 @@ impl DeltaNames {
             .map(|s| {
                 let ident = &names.types[s.id].ident;
                 let mut stem = match s.without {
-                    None => format!("{ident}Delta"),
-                    Some(k) => format!(
-                        "{ident}DeltaBy{}",
-                        upper_first(&names.types[s.id].members[k])
-                    ),
+                    None => ident.clone(),
+                    Some(k) => format!("{ident}By{}", upper_first(&names.types[s.id].members[k])),
                 };
                 loop {
                     let row = row_names(&stem, false);
@@ -75,8 +76,9 @@ impl DeltaNames {
 }
 
 impl RowNames {
-    fn all(&self) -> [&str; 9] {
+    fn all(&self) -> [&str; 10] {
         [
+            &self.codec,
             &self.eq,
             &self.write,
             &self.read,
@@ -93,15 +95,16 @@ impl RowNames {
 fn row_names(stem: &str, top: bool) -> RowNames {
     let lower = lower_first(stem);
     RowNames {
-        write: format!("write{stem}"),
-        read: format!("read{stem}"),
-        encode: format!("encode{stem}"),
-        decode: format!("decode{stem}"),
-        verify: format!("verify{stem}"),
-        error: format!("{lower}Error"),
+        write: format!("writeDelta{stem}"),
+        read: format!("readDelta{stem}"),
+        encode: format!("encodeDelta{stem}"),
+        decode: format!("decodeDelta{stem}"),
+        verify: format!("verifyDelta{stem}"),
+        error: format!("delta{stem}Error"),
+        codec: format!("{lower}DeltaCodec"),
         key: format!("{lower}Key"),
         ascending: format!("{lower}Ascending"),
-        eq: format!("eq{stem}"),
+        eq: format!("eqDelta{stem}"),
         top,
     }
 }
