@@ -64,8 +64,14 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
     let names = &g.delta_names.rows[row];
     let plan = g.plan.struct_plan(s.id).expect("a struct");
     p.doc(&[vec![
-        format!("Reads the delta of a `{ident}` against `b` (spec §12.3): the new value, or"),
-        "`null` when no field changed.".into(),
+        "Reads a delta against the baseline `b` (spec §12.3): the new value, or `null`".into(),
+        format!(
+            "when no field changed. Of `{ident}`{}.",
+            match s.without {
+                None => String::new(),
+                Some(k) => format!(", an element of a list keyed by `{}`", plan.fields[k].name),
+            }
+        ),
     ]]);
     // A row with nothing that can change (a keyed element of only its key) reads nothing.
     let reads = s.fields.iter().any(|f| f.delta != Delta::Never);

@@ -137,18 +137,17 @@ pub fn row_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta) {
     let ident = g.ident(s.id);
     let names = &g.delta_names.rows[row];
     let plan = g.plan.struct_plan(s.id).expect("a struct");
-    let what = match s.without {
-        None => format!("a `{ident}`"),
+    let whose = match s.without {
+        None => format!("`{ident}`"),
         Some(k) => format!(
-            "a `{ident}` keyed by `{}` (the key left out)",
+            "`{ident}`, an element of a list keyed by `{}` (the key left out)",
             plan.fields[k].name
         ),
     };
     p.doc(&[vec![
-        format!("Writes the delta of {what} against"),
-        "its baseline (spec §12.3): a changed bit per field, then the field's delta. Returns"
-            .into(),
-        "whether a field changed.".into(),
+        "Writes the delta of `v` against its baseline `b` (spec §12.3): a changed bit per".into(),
+        "field, then the field's delta. Returns whether a field changed.".into(),
+        format!("Of {whose}."),
     ]]);
     let top = if names.top { ", top: boolean" } else { "" };
     p.open(format!(

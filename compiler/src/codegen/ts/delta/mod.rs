@@ -125,7 +125,7 @@ fn key_fn(g: &Gen, p: &mut Printer, row: usize, s: &StructDelta, key: usize) {
     let prop = &g.names.types[s.id].members[key];
     let (ty, expr) = wire::key_expr(g, node, &format!("e.{prop}"));
     p.doc(&[vec![format!(
-        "The key of a `{ident}` in a list keyed by `{}` (spec §12.1).",
+        "The key of an element of a list of `{ident}` keyed by `{}` (spec §12.1).",
         g.plan.struct_plan(s.id).expect("a struct").fields[key].name
     )]]);
     p.open(format!("function {}(e: {ident}): {ty} {{", names.key));
