@@ -83,7 +83,7 @@ JSON
 step "scenarios: ${scenarios#"$root"/}"
 "$deltabench" scenarios "${quick[@]}" --out "$scenarios"
 
-step "rust: sizes, bitwire delta (reference codec), times, §12 codes -> raw/rust.json"
+step "rust: sizes, bitwire delta (reference codec, generated code checked against it), times, §12 codes -> raw/rust.json"
 "$deltabench" measure --scenarios "$scenarios" --out "$out/raw/rust.json"
 
 step "node: @colyseus/schema patches and encodeAll -> raw/colyseus.json"

@@ -45,6 +45,7 @@ fn every_schema() -> Vec<(PathBuf, String)> {
     ];
     for dir in [
         "testdata/vectors",
+        "testdata/vectors/delta",
         "testdata/codegen",
         "conformance/rust/schemas",
     ] {

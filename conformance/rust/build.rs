@@ -1,9 +1,11 @@
 //! Generates Rust code (with JSON conversions) for every `testdata/vectors/*.bw` and
 //! for the bundled example `examples/game.bw` (suite `game`, which has no vector file
-//! but takes part in the property tests) and `testdata/vectors/frames/frames.bw` (suite
-//! `frames`, the frame vectors' messages) into `OUT_DIR`, plus `suites.rs`: one module
-//! per suite and a registry of every named type, so that a suite dropped into
-//! `testdata/vectors/` is picked up with no other change (`build_suites.rs`).
+//! but takes part in the property tests), `testdata/vectors/frames/frames.bw` (suite
+//! `frames`, the frame vectors' messages) and `testdata/vectors/delta/delta.bw` (suite
+//! `delta`, the delta vectors' messages, also listed in `deltas.rs`) into `OUT_DIR`,
+//! plus `suites.rs`: one module per suite and a registry of every named type, so that
+//! a suite dropped into `testdata/vectors/` is picked up with no other change
+//! (`build_suites.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -28,8 +30,46 @@ fn main() {
             .canonicalize()
             .expect("testdata/vectors/frames/frames.bw exists"),
     );
+    // The delta vectors' schema (suite `delta`, run by tests/delta.rs); its `delta
+    // message`s also go into `deltas.rs`.
+    let delta = vectors
+        .join("delta/delta.bw")
+        .canonicalize()
+        .expect("testdata/vectors/delta/delta.bw exists");
+    schemas.push(delta.clone());
     build_suites::write_suites(&schemas, &out_dir);
+    delta_registry(&delta, &out_dir);
     extra_schemas(&out_dir);
+}
+
+/// Writes `OUT_DIR/deltas.rs`: `delta_registry()`, the `crate::DeltaCodec` of every
+/// `delta message` of the delta suite (`testdata/vectors/delta/delta.bw`).
+fn delta_registry(path: &Path, out_dir: &Path) {
+    use std::fmt::Write as _;
+
+    let schema = bitwire_compiler::compile_file(path)
+        .unwrap_or_else(|d| panic!("{} does not compile:\n{}", path.display(), d.render()));
+    let names = bitwire_compiler::codegen::rust::naming::Names::new(&schema);
+    let mut text = String::from(
+        "/// Every `delta message` of the delta suite.\npub fn delta_registry() -> Vec<crate::DeltaCodec> {\n    vec![\n",
+    );
+    for (def, n) in schema
+        .types
+        .iter()
+        .zip(&names.types)
+        .filter(|(d, _)| d.delta)
+    {
+        writeln!(
+            text,
+            "        crate::DeltaCodec::of::<delta::{}>({:?}, {:?}),",
+            n.ident,
+            path.display().to_string(),
+            def.name
+        )
+        .unwrap();
+    }
+    text.push_str("    ]\n}\n");
+    std::fs::write(out_dir.join("deltas.rs"), text).expect("write deltas.rs");
 }
 
 /// Generates the schemas of `conformance/rust/schemas/` (test-only shapes too large for

@@ -9,6 +9,7 @@
 pub mod codes;
 pub mod cubes;
 pub mod delta_sizes;
+pub mod delta_timing;
 pub mod math;
 pub mod measure;
 pub mod peers;

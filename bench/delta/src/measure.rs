@@ -9,15 +9,14 @@
 //! into a test.
 
 use crate::codes::{self, CodesRow};
+use crate::delta_timing::per_tick;
 use crate::peers::{self, Tick, PEERS};
 use crate::raw::{RawFile, Series, Timing, FORMAT};
 use crate::scenario::{Manifest, Scenarios};
-use crate::stats::median;
 use crate::wire::{CUBE_FIELDS, ENTITY_FIELDS};
 use bitwire::Packed;
 use flatbuffers::FlatBufferBuilder;
 use std::hint::black_box;
-use std::time::Instant;
 
 /// Timed passes per figure in a full run; quick runs use 3.
 pub const ROUNDS: usize = 21;
@@ -98,9 +97,8 @@ fn scenario<T: Tick>(
     let message = if name == "world" { "World" } else { "Cubes" };
     series.extend(crate::delta_sizes::series(name, message, ticks)?);
     timings.push(full_timing(name, ticks, rounds)?);
-    // SLOT — bitwire delta times (issue 14). Once the generated `encode_delta` /
-    // `decode_delta` exist: their ns per tick at both baseline ages (like `full_timing`),
-    // and the sizes from them, checked equal to the reference codec's.
+    let delta = crate::delta_timing::timings(name, ticks, rounds, series)?;
+    timings.extend(delta);
     Ok(())
 }
 
@@ -132,18 +130,4 @@ fn full_timing<T: Tick>(name: &str, ticks: &[T], rounds: usize) -> Result<Timing
         rounds,
         note: "full snapshot: encode into a reused buffer; decode builds the value".into(),
     })
-}
-
-/// The median over `rounds` runs of `pass` (one pass encodes or decodes `ticks` ticks), in
-/// ns per tick. One untimed pass warms up first.
-fn per_tick(rounds: usize, ticks: usize, mut pass: impl FnMut()) -> f64 {
-    pass();
-    let mut ns: Vec<f64> = (0..rounds.max(1))
-        .map(|_| {
-            let start = Instant::now();
-            pass();
-            start.elapsed().as_nanos() as f64 / ticks.max(1) as f64
-        })
-        .collect();
-    median(&mut ns).unwrap_or(f64::NAN)
 }

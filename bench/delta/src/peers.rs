@@ -97,7 +97,7 @@ impl Peer {
 /// A scenario's tick type, with its value in each library's types.
 pub trait Tick: Sized + PartialEq + Clone {
     /// The generated bitwire type.
-    type Bw: Packed + PartialEq;
+    type Bw: Packed + bitwire::Delta + PartialEq;
     /// The plain type bitcode encodes.
     type Plain: bitcode::Encode + bitcode::DecodeOwned + PartialEq;
     /// The generated bitwire value.

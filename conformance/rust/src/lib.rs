@@ -20,9 +20,10 @@ use serde_json::Value;
 pub mod suites {
     include!(concat!(env!("OUT_DIR"), "/suites.rs"));
     include!(concat!(env!("OUT_DIR"), "/extra.rs"));
+    include!(concat!(env!("OUT_DIR"), "/deltas.rs"));
 }
 
-pub use suites::registry;
+pub use suites::{delta_registry, registry};
 
 /// What a generated type offers the runner besides its packed encoding: its JSON
 /// mapping (the inherent `from_json` / `to_json` of generated code).
@@ -125,6 +126,66 @@ fn decode_only<T: Vector>(bytes: &[u8]) -> Result<(), bitwire::Error> {
 
 fn normalize<T: Vector>(v: &Value) -> Result<Value, Failure> {
     T::json_in(v).map(|x| x.json_out()).map_err(Failure::Json)
+}
+
+/// A generated `delta message`, type-erased for the delta vector runner: values in
+/// and out through the JSON mapping, deltas through the generated `bitwire::Delta`.
+#[derive(Clone, Copy)]
+pub struct DeltaCodec {
+    /// Absolute path of the suite's schema, for the reference codec.
+    pub schema: &'static str,
+    /// The message's schema name.
+    pub type_name: &'static str,
+    /// `from_json` of the baseline and the value, then `encode_delta`.
+    pub encode: fn(&Value, &Value) -> Result<Vec<u8>, Failure>,
+    /// `from_json` of the baseline, `decode_delta` with `limits`, then `to_json`.
+    pub decode: fn(&Value, &[u8], &bitwire::Limits) -> Result<Value, Failure>,
+    /// `from_json` of the baseline, then `verify_delta`.
+    pub verify: fn(&Value, &[u8]) -> Result<(), Failure>,
+    /// `from_json`, then the full `encode_to_vec`: what the delta must decode to.
+    pub encode_full: fn(&Value) -> Result<Vec<u8>, Failure>,
+}
+
+impl DeltaCodec {
+    /// The codec of the generated `delta message` `T`.
+    pub fn of<T: Vector + bitwire::Delta>(schema: &'static str, type_name: &'static str) -> Self {
+        DeltaCodec {
+            schema,
+            type_name,
+            encode: delta_encode::<T>,
+            decode: delta_decode::<T>,
+            verify: delta_verify::<T>,
+            encode_full: encode::<T>,
+        }
+    }
+}
+
+fn delta_encode<T: Vector + bitwire::Delta>(b: &Value, v: &Value) -> Result<Vec<u8>, Failure> {
+    let baseline = T::json_in(b).map_err(Failure::Json)?;
+    let value = T::json_in(v).map_err(Failure::Json)?;
+    value.encode_delta_to_vec(&baseline).map_err(Failure::Wire)
+}
+
+fn delta_decode<T: Vector + bitwire::Delta>(
+    b: &Value,
+    bytes: &[u8],
+    limits: &bitwire::Limits,
+) -> Result<Value, Failure> {
+    let baseline = T::json_in(b).map_err(Failure::Json)?;
+    let value = T::decode_delta_with(&baseline, bytes, limits).map_err(Failure::Wire)?;
+    Ok(value.json_out())
+}
+
+fn delta_verify<T: Vector + bitwire::Delta>(b: &Value, bytes: &[u8]) -> Result<(), Failure> {
+    let baseline = T::json_in(b).map_err(Failure::Json)?;
+    T::verify_delta(&baseline, bytes).map_err(Failure::Wire)
+}
+
+/// The delta codec of `type_name`.
+pub fn find_delta(type_name: &str) -> Option<DeltaCodec> {
+    delta_registry()
+        .into_iter()
+        .find(|c| c.type_name == type_name)
 }
 
 /// Finds the codec of `type_name` in `suite`.

@@ -33,11 +33,14 @@ pub enum ErrorKind {
     NonCanonical,
     /// A decoder resource limit was hit (a length that cannot fit in memory).
     LimitExceeded,
+    /// A keyed list whose keys are not strictly ascending, or a delta's added element
+    /// whose key is out of order or already in the baseline (spec §12.7).
+    InvalidKey,
 }
 
 impl ErrorKind {
     /// Every kind, in spec order.
-    pub const ALL: [ErrorKind; 9] = [
+    pub const ALL: [ErrorKind; 10] = [
         ErrorKind::Truncated,
         ErrorKind::TrailingData,
         ErrorKind::InvalidPadding,
@@ -47,6 +50,7 @@ impl ErrorKind {
         ErrorKind::InvalidUtf8,
         ErrorKind::NonCanonical,
         ErrorKind::LimitExceeded,
+        ErrorKind::InvalidKey,
     ];
 
     /// The kind's stable name, as used in vector files and by every runtime.
@@ -61,6 +65,7 @@ impl ErrorKind {
             ErrorKind::InvalidUtf8 => "InvalidUtf8",
             ErrorKind::NonCanonical => "NonCanonical",
             ErrorKind::LimitExceeded => "LimitExceeded",
+            ErrorKind::InvalidKey => "InvalidKey",
         }
     }
 
@@ -304,6 +309,14 @@ impl Error {
     #[inline(never)]
     pub fn non_canonical_nan(bit: u64, bits: u64, canonical: u64) -> Error {
         Error::new(ErrorKind::NonCanonical, bit).with_detail(Detail::Nan { bits, canonical })
+    }
+
+    /// The error moved to stream bit `bit`, kind, path and detail kept. A delta
+    /// encoder's errors name no bit (spec §12.7): it reports them at bit 0.
+    #[cold]
+    pub fn with_bit(mut self, bit: u64) -> Error {
+        self.0.bit = bit;
+        self
     }
 
     /// What the offending value was, if known.

@@ -38,6 +38,14 @@ pub struct Chunk {
 }
 
 impl Chunk {
+    /// A chunk of `avail` bits holding `word`, whose first bit was stream bit `start`
+    /// (a delta's difference code yields one: the scalar's wire bits, its errors at the
+    /// code, spec §12.4).
+    #[inline(always)]
+    pub(crate) fn new(word: u64, avail: u32, start: u64) -> Chunk {
+        Chunk { word, avail, start }
+    }
+
     /// The `bits`-bit field at `offset` bits into the chunk.
     #[inline(always)]
     pub fn get(&self, offset: u32, bits: u32) -> Result<u64> {
@@ -344,6 +352,23 @@ impl<'a> BitReader<'a> {
             let max = usize::MAX as u64;
             Error::new(ErrorKind::LimitExceeded, start).with_detail(Detail::Length { len, max })
         })
+    }
+
+    /// The 64 bits from stream bit `pos`, zero-filled past the end of the input.
+    #[inline(always)]
+    pub(crate) fn peek_at(&self, pos: u64) -> u64 {
+        self.peek64(pos)
+    }
+
+    /// Takes `cost` bytes from the decode budget for a value that started at bit
+    /// `start`, or fails with `LimitExceeded` there when fewer are left (spec §11.5).
+    #[inline]
+    pub(crate) fn charge(&mut self, cost: u64, start: u64) -> Result<()> {
+        if cost > self.budget {
+            return Err(over_budget(cost, self.budget, start));
+        }
+        self.budget -= cost;
+        Ok(())
     }
 
     /// Reads `len` bytes (length already checked) as a new `Vec`, allocated once at its

@@ -146,6 +146,84 @@ impl<'a> BitWriter<'a> {
         }
     }
 
+    /// The writer's current position, to [`rewind`](BitWriter::rewind) to or to
+    /// compare what was written since ([`same_bits`](BitWriter::same_bits)). The delta
+    /// encoder (spec §12) writes a changed part, and takes it back when it turns out
+    /// unchanged.
+    #[inline(always)]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            len: self.buf.len(),
+            acc: self.acc,
+            pending: self.pending,
+        }
+    }
+
+    /// Forgets everything written after `mark`, a mark of this writer taken at or
+    /// before the current position.
+    #[inline(always)]
+    pub fn rewind(&mut self, mark: Mark) {
+        debug_assert!(mark.len >= self.start && mark.len <= self.buf.len());
+        self.buf.truncate(mark.len);
+        self.acc = mark.acc;
+        self.pending = mark.pending;
+    }
+
+    /// Whether the bits written from `a` to `b` are the bits written from `b` to the
+    /// current position (`a` and `b` marks of this writer, `a` first): two values
+    /// written one after the other have the same encoding (spec §12.2).
+    pub fn same_bits(&self, a: Mark, b: Mark) -> bool {
+        let (pa, pb, end) = (self.mark_pos(a), self.mark_pos(b), self.bit_pos());
+        debug_assert!(pa <= pb && pb <= end);
+        let len = pb - pa;
+        if end - pb != len {
+            return false;
+        }
+        let mut done = 0;
+        while done < len {
+            let n = (len - done).min(64) as u32;
+            if self.bits_at(pa + done, n) != self.bits_at(pb + done, n) {
+                return false;
+            }
+            done += u64::from(n);
+        }
+        true
+    }
+
+    /// The writer-relative bit position of `mark`.
+    #[inline(always)]
+    fn mark_pos(&self, mark: Mark) -> u64 {
+        (mark.len - self.start) as u64 * 8 + u64::from(mark.pending)
+    }
+
+    /// The `n` (1 to 64) bits written at writer-relative bit `pos`, which lie before
+    /// the current position: in the flushed bytes, in the accumulator, or across both.
+    fn bits_at(&self, pos: u64, n: u32) -> u64 {
+        let flushed = (self.buf.len() - self.start) as u64 * 8;
+        let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        if pos >= flushed {
+            // `pos - flushed + n <= pending < 64`.
+            return (self.acc >> (pos - flushed)) & mask;
+        }
+        let byte = self.start + (pos >> 3) as usize;
+        let shift = (pos & 7) as u32;
+        let mut word = [0u8; 8];
+        let avail = &self.buf[byte..self.buf.len().min(byte + 8)];
+        word[..avail.len()].copy_from_slice(avail);
+        let mut v = u64::from_le_bytes(word) >> shift;
+        if shift != 0 {
+            if let Some(&next) = self.buf.get(byte + 8) {
+                v |= u64::from(next) << (64 - shift);
+            }
+        }
+        let from_buf = flushed - pos;
+        if from_buf < u64::from(n) {
+            // The rest comes from the accumulator.
+            v = (v & ((1u64 << from_buf) - 1)) | (self.acc << from_buf);
+        }
+        v & mask
+    }
+
     /// Pads with zero bits to the next byte boundary and flushes (§2.1). Returns the
     /// number of bytes this writer appended.
     #[inline]
@@ -156,6 +234,14 @@ impl<'a> BitWriter<'a> {
         }
         self.buf.len() - self.start
     }
+}
+
+/// A position of a [`BitWriter`] ([`BitWriter::mark`]), to rewind to or compare from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    len: usize,
+    acc: u64,
+    pending: u32,
 }
 
 /// See [`BitWriter::length_error`].
@@ -210,6 +296,39 @@ mod tests {
             &buf[10..],
             &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]
         );
+    }
+
+    #[test]
+    fn rewind_and_compare_across_flushed_words() {
+        for lead in [0u32, 3, 61] {
+            let mut buf = vec![7u8];
+            let mut w = BitWriter::new(&mut buf);
+            w.write_bits(0, lead);
+            let a = w.mark();
+            w.write_bits(0x1234_5678_9abc_def0, 64);
+            w.write_bits(5, 3);
+            let b = w.mark();
+            w.write_bits(0x1234_5678_9abc_def0, 64);
+            w.write_bits(5, 3);
+            assert!(w.same_bits(a, b), "lead {lead}");
+            w.rewind(b);
+            w.write_bits(0x1234_5678_9abc_def0, 64);
+            w.write_bits(4, 3);
+            assert!(!w.same_bits(a, b), "lead {lead}: last bit differs");
+            w.rewind(b);
+            w.write_bits(0x1234_5678_9abc_def0, 64);
+            assert!(!w.same_bits(a, b), "lead {lead}: shorter");
+            w.rewind(a);
+            assert_eq!(w.bit_pos(), u64::from(lead));
+            w.write_bits(1, 1);
+            w.finish();
+            let mut want = vec![7u8];
+            let mut w2 = BitWriter::new(&mut want);
+            w2.write_bits(0, lead);
+            w2.write_bits(1, 1);
+            w2.finish();
+            assert_eq!(buf, want, "lead {lead}");
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! describes the generated code for users.
 
 mod decode;
+mod delta;
 mod encode;
 mod exprs;
 mod json;
@@ -18,6 +19,7 @@ mod spell;
 mod types;
 
 use crate::ir::{FloatRepr, IntRepr, Schema, TypeId};
+use crate::plan::delta::DeltaPlan;
 use crate::plan::{CodecPlan, Node, Op};
 use naming::Names;
 use printer::Printer;
@@ -104,10 +106,12 @@ fn print_items(g: &Gen, p: &mut Printer) {
         let mut packed = p.child(0);
         let mut helpers = p.child(1);
         types::packed_impl(g, &mut packed, &mut helpers, id);
+        delta::helpers(g, &mut helpers, id);
         p.blank();
         types::inherent_impl(g, p, id, helpers);
         p.blank();
         p.append(packed);
+        delta::delta_impl(g, p, id);
     }
     if schema.messages().next().is_some() {
         p.blank();
@@ -121,6 +125,8 @@ fn print_items(g: &Gen, p: &mut Printer) {
 pub(crate) struct Gen<'a> {
     pub schema: &'a Schema,
     pub plan: CodecPlan,
+    /// The delta plan of the schema's `delta message`s (empty without any).
+    pub delta: DeltaPlan,
     pub names: Names,
     pub opts: &'a RustOptions,
     /// The schema's wire fingerprints (`docs/tooling.md`).
@@ -142,9 +148,11 @@ impl<'a> Gen<'a> {
         let names = Names::new(schema);
         let mut idents: Vec<String> = names.types.iter().map(|t| t.ident.clone()).collect();
         idents.push(names.message_enum.clone());
+        let plan = CodecPlan::build(schema);
         let mut g = Gen {
             schema,
-            plan: CodecPlan::build(schema),
+            delta: DeltaPlan::build(schema, &plan),
+            plan,
             names,
             opts,
             fingerprints: crate::fingerprint::fingerprints(schema),

@@ -138,3 +138,40 @@ fn the_schema_fingerprint_constant_keeps_its_name() {
         "{code}"
     );
 }
+
+#[test]
+fn only_delta_messages_get_delta_code() {
+    let plain = gen("struct E { id: u8, hp: u8 }\nmessage W = 1 { l: list<E, max 4, key id> }");
+    assert!(!plain.contains("delta"), "{plain}");
+    let code = gen(
+        "struct E { id: u8, hp: u8 }\ndelta message W = 1 { t: u32, l: list<E, max 4, key id> }",
+    );
+    assert!(code.contains("impl ::bitwire::Delta for W {"), "{code}");
+    assert_eq!(code.matches("fn write_delta_row(").count(), 1, "{code}");
+    assert_eq!(code.matches("fn write_delta_by_id(").count(), 1, "{code}");
+    assert_eq!(code.matches("fn read_delta_by_id(").count(), 1, "{code}");
+    // `t`: the difference code of a 32-bit scalar, its prefix in bits_for(31) = 5 bits.
+    assert!(
+        code.contains("any |= w.write_scalar_delta(ub, uc, 32, 5);"),
+        "{code}"
+    );
+    assert!(code.contains("r.read_diff(ub, 32, 5)"), "{code}");
+    // The keyed list's plan: max 4, elements of at least 16 bits, 2 bytes each.
+    assert!(
+        code.contains("&::bitwire::KeyedList::new(Some(4), 16, 2),"),
+        "{code}"
+    );
+    assert!(code.contains("E::write_delta_by_id,"), "{code}");
+    assert!(code.contains("<E as ::bitwire::Packed>::read,"), "{code}");
+    // The key is not part of the element's row; the decoder takes the baseline's.
+    assert!(code.contains("id: base.id,"), "{code}");
+}
+
+#[test]
+fn delta_locals_do_not_shadow_fields() {
+    let code = gen("delta message M = 1 { any: u8, changed: bool, base: u4, cur: u2 }");
+    assert!(code.contains("let mut any_ = base.any;"), "{code}");
+    assert!(code.contains("let mut changed_ = base.changed;"), "{code}");
+    assert!(code.contains("let mut base_ = base.base;"), "{code}");
+    assert!(code.contains("let mut cur_ = base.cur;"), "{code}");
+}

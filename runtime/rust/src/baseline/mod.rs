@@ -13,11 +13,11 @@
 //! the message id of the snapshot's message.
 //!
 //! The codec is the message type's: generated code implements [`Delta`] for every
-//! `delta message` (on top of [`Packed`], which gives the full encoding).
+//! `delta message` (on top of [`Packed`](crate::Packed), which gives the full encoding).
 //!
 //! ```
 //! use bitwire::baseline::{Delta, SnapshotReceiver, SnapshotSender};
-//! use bitwire::{BitReader, BitWriter, Limits, Packed, Result};
+//! use bitwire::{BitReader, BitWriter, Packed, Result};
 //!
 //! /// A hand-written one-byte message whose delta is the byte's difference.
 //! #[derive(Debug, Clone, PartialEq)]
@@ -36,11 +36,12 @@
 //! }
 //!
 //! impl Delta for Tick {
-//!     fn encode_delta(baseline: &Tick, current: &Tick, out: &mut Vec<u8>) -> Result<usize> {
-//!         Tick(current.0.wrapping_sub(baseline.0)).encode(out)
+//!     fn write_delta(&self, baseline: &Tick, w: &mut BitWriter<'_>) -> Result<()> {
+//!         w.write_bits(self.0.wrapping_sub(baseline.0).into(), 8);
+//!         Ok(())
 //!     }
-//!     fn decode_delta(baseline: &Tick, bytes: &[u8], limits: &Limits) -> Result<Tick> {
-//!         Ok(Tick(baseline.0.wrapping_add(Tick::decode_with(bytes, limits)?.0)))
+//!     fn read_delta(baseline: &Tick, r: &mut BitReader<'_>) -> Result<Tick> {
+//!         Ok(Tick(baseline.0.wrapping_add(r.read_bits(8)? as u8)))
 //!     }
 //! }
 //!
@@ -72,7 +73,9 @@ pub use error::{SnapshotError, SnapshotErrorKind};
 pub use receiver::{Received, SnapshotReceiver};
 pub use sender::SnapshotSender;
 
-use crate::{Limits, Packed, Result};
+/// The codec of a snapshot's message: its full encoding ([`Packed`](crate::Packed)) and its delta
+/// encoding ([`Delta`], generated for every `delta message`).
+pub use crate::Delta;
 
 /// Ring size by default: the last 32 snapshots (Quake 3's `PACKET_BACKUP`), half a
 /// second at 60 Hz.
@@ -80,18 +83,6 @@ pub const DEFAULT_RING: u8 = 32;
 
 /// Bytes of a [`SnapshotHeader`] on the wire.
 pub const HEADER_BYTES: usize = 3;
-
-/// A message with a delta encoding (spec §12). Generated code implements it for every
-/// `delta message`; the full encoding is [`Packed`]'s (spec §2).
-pub trait Delta: Packed {
-    /// Appends the top-level delta encoding of `current` against `baseline` (spec §12.3)
-    /// to `out` and returns the bytes written. On error `out` is left as it was.
-    fn encode_delta(baseline: &Self, current: &Self, out: &mut Vec<u8>) -> Result<usize>;
-
-    /// Decodes the value that the whole of `bytes`, a top-level delta against
-    /// `baseline`, encodes, within the decode budget of `limits` (spec §11).
-    fn decode_delta(baseline: &Self, bytes: &[u8], limits: &Limits) -> Result<Self>;
-}
 
 /// The header of a snapshot envelope (docs/framing.md §10): the snapshot's sequence
 /// number and how many snapshots back its baseline is.

@@ -136,7 +136,7 @@ impl<T: Delta> SnapshotReceiver<T> {
             T::decode_with(body, &self.limits)
         } else {
             let baseline = self.baseline(ext, header)?;
-            T::decode_delta(baseline, body, &self.limits)
+            T::decode_delta_with(baseline, body, &self.limits)
         };
         value
             .map(|v| Some((ext, header, v)))

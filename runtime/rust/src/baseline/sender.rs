@@ -117,7 +117,7 @@ impl<T: Delta> SnapshotSender<T> {
         let start = out.len();
         header.write(out);
         let body = match baseline {
-            Some((_, b)) => T::encode_delta(b, &current, out),
+            Some((_, b)) => current.encode_delta(b, out),
             None => current.encode(out),
         };
         if let Err(e) = body {

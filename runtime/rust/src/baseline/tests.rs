@@ -5,7 +5,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::*;
-use crate::{BitReader, BitWriter, ErrorKind};
+use crate::{BitReader, BitWriter, ErrorKind, Packed, Result};
 
 /// Test codec: one byte; the delta is the byte's difference, and a delta body of
 /// 0xff is refused on encode (to test encoder errors).
@@ -25,17 +25,16 @@ impl Packed for Byte {
 }
 
 impl Delta for Byte {
-    fn encode_delta(baseline: &Byte, current: &Byte, out: &mut Vec<u8>) -> Result<usize> {
-        let d = current.0.wrapping_sub(baseline.0);
+    fn write_delta(&self, baseline: &Byte, w: &mut BitWriter<'_>) -> Result<()> {
+        let d = self.0.wrapping_sub(baseline.0);
         if d == 0xff {
             return Err(crate::Error::new(ErrorKind::OutOfRange, 0));
         }
-        Byte(d).encode(out)
+        w.write_bits(d.into(), 8);
+        Ok(())
     }
-    fn decode_delta(baseline: &Byte, bytes: &[u8], limits: &Limits) -> Result<Byte> {
-        Ok(Byte(
-            baseline.0.wrapping_add(Byte::decode_with(bytes, limits)?.0),
-        ))
+    fn read_delta(baseline: &Byte, r: &mut BitReader<'_>) -> Result<Byte> {
+        Ok(Byte(baseline.0.wrapping_add(r.read_bits(8)? as u8)))
     }
 }
 

@@ -3,7 +3,7 @@
 //! for a generated `delta message` in the tests of the baseline rings (spec §12 is the
 //! real delta encoding); the same codec exists in the Go and TypeScript tests.
 
-use bitwire::{BitReader, BitWriter, Delta, Limits, Packed, Result};
+use bitwire::{BitReader, BitWriter, Delta, Packed, Result};
 
 /// Test codec: a list of `u32`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -35,18 +35,15 @@ impl Packed for U32List {
 }
 
 impl Delta for U32List {
-    fn encode_delta(baseline: &Self, current: &Self, out: &mut Vec<u8>) -> Result<usize> {
+    fn write_delta(&self, baseline: &Self, w: &mut BitWriter<'_>) -> Result<()> {
         let at = |i: usize| baseline.0.get(i).copied().unwrap_or(0);
-        let diffs = current.0.iter().enumerate();
-        U32List(diffs.map(|(i, v)| v.wrapping_sub(at(i))).collect()).encode(out)
+        let diffs = self.0.iter().enumerate();
+        U32List(diffs.map(|(i, v)| v.wrapping_sub(at(i))).collect()).write(w)
     }
 
-    fn decode_delta(baseline: &Self, bytes: &[u8], limits: &Limits) -> Result<Self> {
+    fn read_delta(baseline: &Self, r: &mut BitReader<'_>) -> Result<Self> {
         let at = |i: usize| baseline.0.get(i).copied().unwrap_or(0);
-        let diffs = U32List::decode_with(bytes, limits)?
-            .0
-            .into_iter()
-            .enumerate();
+        let diffs = U32List::read(r)?.0.into_iter().enumerate();
         Ok(U32List(diffs.map(|(i, d)| d.wrapping_add(at(i))).collect()))
     }
 }

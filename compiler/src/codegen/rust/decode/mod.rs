@@ -7,7 +7,7 @@
 //! one walk, not two kept in step by hand.
 
 mod runs;
-mod values;
+pub(crate) mod values;
 
 use std::collections::{HashMap, HashSet};
 
