@@ -69,6 +69,12 @@ const goldenFiles = suitesDir ? ["kitchen_sink.bw"] : readdirSync(goldens).filte
 for (const f of goldenFiles) {
   gen(join(goldens, f), join(out, "codegen"));
 }
+// The delta generators' edge cases (locals named as fields, zero-width fields at the top
+// and nested, arrays of keyed lists, enum and i64 keys, empty messages, a delta message
+// inside another), written for the Rust backend: compiled under tsc --strict too.
+if (!suitesDir) {
+  gen(join(root, "conformance/rust/schemas/delta_edges.bw"), join(out, "codegen"));
+}
 // The frame vectors' schema (testdata/vectors/frames/), which src/frames.ts imports.
 gen(join(root, "testdata/vectors/frames/frames.bw"), out);
 if (suitesDir) {

@@ -86,7 +86,10 @@ pub fn error_fn(g: &Gen, p: &mut Printer, id: TypeId, row: usize) {
     for r in ["b", "v", "first", "top", "w", "e"] {
         locals.reserve(r);
     }
-    p.line("const top = bw.firstField(first);");
+    // A message of zero-width fields only has nothing to check but its objects.
+    if s.fields.iter().any(|f| f.delta != Delta::Never) {
+        p.line("const top = bw.firstField(first);");
+    }
     p.open("try {");
     let kind = g.plan.get(id).body.wrong_type_kind();
     let name = &def_name(g, id);

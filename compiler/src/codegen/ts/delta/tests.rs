@@ -124,6 +124,16 @@ fn delta_names_step_aside_for_types_that_have_them() {
 }
 
 #[test]
+fn a_message_of_zero_width_fields_has_an_error_search_with_nothing_to_search() {
+    let code = gen("delta message E = 1 {}\ndelta message Z = 2 { z: u8 in 1..=1 }");
+    let e = function(&code, "function deltaEError(");
+    assert!(!e.contains("const top"), "{e}");
+    assert!(e.contains("return first;"), "{e}");
+    let z = function(&code, "function writeDeltaZ(");
+    assert!(z.contains("if (!top) {"), "{z}");
+}
+
+#[test]
 fn delta_generation_is_deterministic() {
     let src = "struct E { id: i8, n: string<max 4> }\n\
                delta message W = 1 { l: list<E, key id>, a: [E; 2], o: optional<u8> }";
