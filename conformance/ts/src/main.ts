@@ -1,5 +1,7 @@
-// The TypeScript conformance runner: the shared vectors, JSONTestSuite, the differential corpus (when
-// BITWIRE_DIFF_CORPUS is set) and the property test, on whichever runtime runs this
+// The TypeScript conformance runner: the shared vectors (the delta vectors of
+// testdata/vectors/delta/ too), JSONTestSuite, the differential corpus (when
+// BITWIRE_DIFF_CORPUS is set), the property tests (full and delta) and, on Node, the
+// delta codecs against the reference codec's CLI, on whichever runtime runs this
 // file (Node, Bun or Deno: conformance/ts/run.sh runs it on all three). Prints
 // `N passed, N failed` and exits non-zero on any problem.
 //
@@ -13,6 +15,8 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { runCorpus } from "./corpus.js";
+import { runDeltaProperties, runDeltaRings, runDeltaVectors } from "./delta.js";
+import { runDeltaDiff } from "./deltadiff.js";
 import { runFrames } from "./frames.js";
 import { runJsonTestSuite } from "./jsontestsuite.js";
 import { runHeap } from "./heap.js";
@@ -39,6 +43,14 @@ if (vectorsDir !== undefined) {
   passed += vectors.passed;
   failed += vectors.failed;
   console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+}
+
+if (vectorsDir !== undefined) {
+  const deltas = runDeltaVectors(join(vectorsDir, "delta"));
+  problems.push(...deltas.problems);
+  passed += deltas.passed;
+  failed += deltas.failed;
+  console.log(`[${runtime}] delta vectors: ${deltas.passed} passed, ${deltas.failed} failed`);
 }
 
 if (vectorsDir !== undefined) {
@@ -92,6 +104,35 @@ failed += propFailed;
 console.log(
   `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
 );
+
+// The delta encoding over random snapshots of testdata/vectors/delta/delta.bw.
+if (vectorsDir !== undefined) {
+  const deltaProps = runDeltaProperties(seed, Math.max(1, Math.floor(perType / 3)));
+  problems.push(...deltaProps.problems);
+  passed += deltaProps.passed;
+  failed += deltaProps.failed;
+  console.log(
+    `[${runtime}] delta properties (seed ${seed}): ${deltaProps.passed} passed, ${deltaProps.failed} failed`,
+  );
+  const rings = runDeltaRings(seed, 200);
+  problems.push(...rings.problems);
+  passed += rings.passed;
+  failed += rings.failed;
+  console.log(`[${runtime}] delta snapshots through the rings: ${rings.passed} passed, ${rings.failed} failed`);
+}
+
+// The delta codecs against the reference codec's CLI (Node only: it starts a process
+// per comparison), when run.sh names the compiler.
+const bitwire = process.env.BITWIRE;
+if (runtime === "node" && bitwire !== undefined && bitwire !== "" && vectorsDir !== undefined) {
+  const diff = runDeltaDiff(bitwire, join(vectorsDir, "delta/delta.bw"), seed, Math.max(1, Math.floor(perType / 30)));
+  problems.push(...diff.problems);
+  passed += diff.compared - diff.problems.length;
+  failed += diff.problems.length;
+  console.log(
+    `[${runtime}] delta against the reference (seed ${seed}): ${diff.compared} compared, ${diff.problems.length} differ`,
+  );
+}
 
 // The decode budget in memory: Node with --expose-gc only (run.sh starts it so).
 if ("gc" in globalThis) {

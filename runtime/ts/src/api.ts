@@ -1,6 +1,7 @@
 // What ties generated code to this runtime: the API version, and the shape of the
 // per-type codec table that generated files export for generic tooling.
 
+import type { DeltaCodec } from "./baseline.js";
 import type { Limits } from "./limits.js";
 import type { BitWriter } from "./writer.js";
 
@@ -41,4 +42,21 @@ export interface TypeCodec<T> {
   toJson(value: T): unknown;
   /** A value from the JSON mapping. */
   fromJson(json: unknown): T;
+}
+
+/**
+ * The delta functions of one `delta message` of a generated file (spec §12), for code
+ * that handles types by schema name. Generated files export these, keyed by schema
+ * name, as `deltaCodecs` when generated with `--json`. (The snapshot rings take a
+ * {@link DeltaCodec}, which generated files export per message as `xDeltaCodec`.)
+ */
+export interface DeltaTypeCodec<T> {
+  /** The message's name in the schema. */
+  readonly name: string;
+  /** Encodes `value` as a delta against `baseline`; see the generated `encodeDeltaX`. */
+  encodeDelta(baseline: T, value: T, w?: BitWriter): Uint8Array;
+  /** Decodes a delta against `baseline` within the decode budget; see `decodeDeltaX`. */
+  decodeDelta(baseline: T, bytes: Uint8Array, limits?: Limits): T;
+  /** Checks a delta as {@link DeltaTypeCodec.decodeDelta} would; see `verifyDeltaX`. */
+  verifyDelta(baseline: T, bytes: Uint8Array, limits?: Limits): void;
 }

@@ -6,7 +6,7 @@
 // Everything that builds an error lives here, out of the hot path: generated code and
 // the reader and writer call these functions only once a check has failed.
 
-/** Every error kind of spec §7.1, in spec order. */
+/** Every error kind of spec §7.1, in spec order (`InvalidKey`: the delta encoding, §12.7). */
 export const ERROR_KINDS = [
   "Truncated",
   "TrailingData",
@@ -17,6 +17,7 @@ export const ERROR_KINDS = [
   "InvalidUtf8",
   "NonCanonical",
   "LimitExceeded",
+  "InvalidKey",
 ] as const;
 
 /**

@@ -50,10 +50,27 @@ export {
   quantizeBig,
 } from "./float.js";
 export { zigzag32, unzigzag32, zigzag64, unzigzag64 } from "./varint.js";
+export {
+  writeChange,
+  writeChange64,
+  readDiff,
+  readDiff64,
+  applyDiff,
+  applyDiff64,
+  diffHi,
+  writeGolomb,
+  writeEvent,
+  readGap,
+  readAdded,
+  deltaScratch,
+  hasKey,
+  mergeByKey,
+  firstField,
+} from "./delta.js";
 export { shortestF32 } from "./shortest.js";
 export * from "./json.js";
 export { MAX_JSON_DEPTH, parseJson } from "./json_parse.js";
-export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec } from "./api.js";
+export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec, type DeltaTypeCodec } from "./api.js";
 export * from "./frame/index.js";
 export * from "./net/index.js";
 export * from "./baseline.js";

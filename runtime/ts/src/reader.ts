@@ -361,6 +361,44 @@ export class BitReader {
   }
 
   /**
+   * Reads an Exp-Golomb code (spec §12.5: `k` zero bits, a one, `k` more bits) with at
+   * most `maxZeros` leading zeros. More zeros are `OutOfRange`, an input that ends
+   * inside the code `Truncated`, both at the code's first bit. Exact below 2^53 (with
+   * `maxZeros` ≤ 52); only the count of added elements may be larger, and any value
+   * that large fails its checks whatever its low bits.
+   */
+  readGolomb(maxZeros: number): number {
+    const start = this.pos;
+    const left = this.bitLen - start;
+    // Count the zeros a word at a time; past the end of the input they read as zero.
+    let zeros = 0;
+    for (;;) {
+      const word = this.peek32(start + zeros);
+      if (word !== 0) {
+        zeros += 31 - Math.clz32(word & -word);
+        break;
+      }
+      zeros += 32;
+      if (zeros > maxZeros || zeros >= left) {
+        break;
+      }
+    }
+    if (zeros > maxZeros) {
+      // Too many zeros, unless the input ended before there were that many.
+      throw error(left > maxZeros ? "OutOfRange" : "Truncated", start);
+    }
+    if (2 * zeros + 1 > left) {
+      throw error("Truncated", start);
+    }
+    this.pos = start + zeros + 1;
+    if (zeros <= 32) {
+      return 2 ** zeros - 1 + this.readBits(zeros);
+    }
+    const lo = this.readBits(32);
+    return 2 ** zeros - 1 + this.readBits(zeros - 32) * TWO_32 + lo;
+  }
+
+  /**
    * Checks a length `len` just read for a list, string or bytes value that started at
    * bit `start` (spec §5.6, §11), before anything is allocated, in this order:
    * `Truncated` when `len` elements of at least `minBits` bits each cannot fit in the

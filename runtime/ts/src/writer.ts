@@ -293,6 +293,76 @@ export class BitWriter {
     this.pending = 0;
   }
 
+  // The delta encoder (spec §12) writes a value's delta speculatively and takes it back
+  // when nothing changed, and compares and copies the full encodings it builds in a
+  // second writer. These keep the invariant `writeBits` relies on: the bits of `acc`
+  // above `pending` are zero.
+
+  /**
+   * Moves the position back to stream bit `pos` (at most {@link BitWriter.bitPos}),
+   * dropping every bit written after it. The buffer is kept.
+   */
+  rewind(pos: number): void {
+    const flushed = this.byteLen * 8;
+    if (pos >= flushed) {
+      // Still in the accumulator: drop its bits from `pos` on.
+      const keep = pos - flushed;
+      this.acc = keep === 0 ? 0 : this.acc & (0xffffffff >>> (32 - keep));
+      this.pending = keep;
+      return;
+    }
+    // Already flushed: the byte that holds `pos` becomes the accumulator again.
+    const b = Math.floor(pos / 8);
+    const keep = pos - b * 8;
+    this.byteLen = b;
+    this.pending = keep;
+    this.acc = keep === 0 ? 0 : this.buf[b] & ((1 << keep) - 1);
+  }
+
+  /** Byte `i` of the stream written so far (zero past its end). */
+  private byteAt(i: number): number {
+    if (i < this.byteLen) {
+      return this.buf[i];
+    }
+    const k = i - this.byteLen;
+    return k < 4 ? (this.acc >>> (8 * k)) & 0xff : 0;
+  }
+
+  /** The 32 stream bits from byte `i` (zero past the end), as an int32. */
+  private wordAt(i: number): number {
+    return this.byteAt(i) | (this.byteAt(i + 1) << 8) | (this.byteAt(i + 2) << 16) | (this.byteAt(i + 3) << 24);
+  }
+
+  /** Whether `other` has written exactly the same bits as this writer since their resets. */
+  sameBits(other: BitWriter): boolean {
+    const n = this.bitPos;
+    if (n !== other.bitPos) {
+      return false;
+    }
+    // Bits past the end of the last byte are zero in both.
+    const bytes = Math.ceil(n / 8);
+    for (let i = 0; i < bytes; i++) {
+      if (this.byteAt(i) !== other.byteAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Writes every bit `other` has written since its reset, 32 at a time. */
+  append(other: BitWriter): void {
+    const n = other.bitPos;
+    let i = 0;
+    for (; (i + 4) * 8 <= n; i += 4) {
+      this.writeBits(other.wordAt(i), 32);
+    }
+    const rest = n - i * 8;
+    if (rest > 0) {
+      // The bits above `rest` are zero (past the end of `other`'s stream).
+      this.writeBits(other.wordAt(i), rest);
+    }
+  }
+
   /** A new view of the bytes written, remembered for the next `finish`. */
   private newView(): Uint8Array {
     this.lastOf = this.buf;

@@ -5,6 +5,7 @@ import "./bits.test.js";
 import "./values.test.js";
 import "./json.test.js";
 import "./frame.test.js";
+import "./delta.test.js";
 import "./baseline.test.js";
 import { run } from "./check.js";
 

@@ -12,6 +12,7 @@
 
 mod bits;
 mod decode;
+mod delta;
 mod encode;
 mod exprs;
 mod json;
@@ -23,6 +24,7 @@ mod types;
 use std::collections::HashSet;
 
 use crate::ir::{ConstValue, FloatRepr, Schema, TypeId};
+use crate::plan::delta::DeltaPlan;
 use crate::plan::{Body, CodecPlan, Node, Op, ScalarKind};
 use naming::Names;
 use printer::Printer;
@@ -99,6 +101,7 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
             json::from_json_fn(&g, &mut p, id);
         }
     }
+    delta::emit(&g, &mut p);
     if schema.messages().next().is_some() {
         p.blank();
         message::dispatch(&g, &mut p);
@@ -106,6 +109,7 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     if opts.json && !schema.types.is_empty() {
         p.blank();
         json::codecs_table(&g, &mut p);
+        delta::codecs_table(&g, &mut p);
     }
     p.finish()
 }
@@ -120,6 +124,9 @@ pub(crate) struct Gen<'a> {
     globals: HashSet<String>,
     /// The schema's wire fingerprints (`docs/tooling.md`).
     pub fingerprints: crate::fingerprint::Fingerprints,
+    /// The delta plan (spec §12) and the names of its functions.
+    pub delta: DeltaPlan,
+    pub delta_names: delta::DeltaNames,
 }
 
 impl<'a> Gen<'a> {
@@ -148,13 +155,26 @@ impl<'a> Gen<'a> {
         ] {
             globals.insert(f.into());
         }
+        let plan = CodecPlan::build(schema);
+        let delta = DeltaPlan::build(schema, &plan);
+        if !delta.messages.is_empty() {
+            globals.insert("deltaCodecs".into());
+        }
+        let delta_names = delta::DeltaNames::new(&names, &delta, &mut globals);
         Gen {
             schema,
-            plan: CodecPlan::build(schema),
+            plan,
             names,
             globals,
             fingerprints: crate::fingerprint::fingerprints(schema),
+            delta,
+            delta_names,
         }
+    }
+
+    /// The index in the delta plan of struct `id` without field `without`.
+    pub fn delta_row(&self, id: TypeId, without: Option<usize>) -> usize {
+        delta::row_index(&self.delta, id, without)
     }
 
     /// The TypeScript identifier of a named type.

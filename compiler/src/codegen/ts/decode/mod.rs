@@ -17,7 +17,7 @@ use crate::codegen::ts::exprs::{enum_tag, enum_zero, read_uint};
 use crate::ir::TypeId;
 use crate::plan::{Arm, Body, EnumPlan, Step, StructPlan, UnionPlan};
 pub(crate) use runs::run_tables;
-pub(crate) use values::Mode;
+pub(crate) use values::{decode_value, Mode};
 
 /// Prints `decodeX`: a top-level value from a whole input, with a reader of its own.
 pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {

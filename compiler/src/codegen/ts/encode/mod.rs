@@ -17,7 +17,8 @@ use super::{int_lit, naming, wrapped, Gen, Locals};
 use crate::codegen::ts::bits::Raw;
 use crate::ir::TypeId;
 use crate::plan::{Body, EnumPlan, Kind, Lang, Run, StructPlan, UnionPlan};
-use runs::{range_error_fn, write_run, Checks, Member};
+pub(crate) use runs::{checked_raw, Member};
+use runs::{range_error_fn, write_run, Checks};
 pub(crate) use values::write_value;
 
 /// Prints `encodeX`: the top-level encoding of a value.
@@ -98,6 +99,7 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &m
                         scalar: &leaf.scalar,
                         offset: leaf.offset,
                         names: leaf.names.clone(),
+                        origin: "w.bitPos",
                     })
                     .collect();
                 write_run(g, p, locals, &members, run.bits, Some(&mut checks));

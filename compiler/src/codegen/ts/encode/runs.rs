@@ -22,6 +22,20 @@ pub(crate) struct Member<'p> {
     pub offset: u32,
     /// The path errors carry (from the struct; empty when a `try` adds it).
     pub names: Vec<String>,
+    /// The stream bit errors are at, before `offset` is added: the writer's position
+    /// (`w.bitPos`), or `0` for a value checked on its own (a delta's baseline).
+    pub origin: &'static str,
+}
+
+impl Member<'_> {
+    /// The bit an error of the member is at: its origin plus its offset.
+    fn at(&self) -> String {
+        match (self.origin, self.offset) {
+            (origin, 0) => origin.to_string(),
+            ("0", o) => o.to_string(),
+            (origin, o) => format!("{origin} + {o}"),
+        }
+    }
 }
 
 /// The combined plain checks of one struct's write function, for its `xRangeError`.
@@ -203,14 +217,6 @@ fn split(
     }
 }
 
-/// The bit an error of the member is at: the writer's position plus its offset.
-fn at(offset: u32) -> String {
-    match offset {
-        0 => "w.bitPos".to_string(),
-        o => format!("w.bitPos + {o}"),
-    }
-}
-
 /// Prints `if (cond) { throw err; }`.
 fn fail(p: &mut Printer, cond: &str, err: &str) {
     p.open_if(cond);
@@ -222,7 +228,7 @@ fn fail(p: &mut Printer, cond: &str, err: &str) {
 /// not `in_combined`) and returns its raw bits: the expression, how it is held and
 /// whether it has no bits above its width. `None` for zero-width members and for an
 /// `f64`, which is written as its two halves.
-fn checked_raw(
+pub(crate) fn checked_raw(
     g: &Gen,
     p: &mut Printer,
     locals: &mut Locals,
@@ -234,11 +240,7 @@ fn checked_raw(
     let kind = s.wrong_type_kind();
     if let Some(cond) = violation(s, x) {
         if !in_combined {
-            fail(
-                p,
-                &cond,
-                &violation_error(s, x, &at(m.offset), &m.names, kind),
-            );
+            fail(p, &cond, &violation_error(s, x, &m.at(), &m.names, kind));
         }
         let f64 = matches!(
             s.kind,
@@ -254,7 +256,7 @@ fn checked_raw(
             let t = locals.fresh("tag");
             let big = g.enum_big(id);
             p.line(format!("const {t} = {}Tag({x});", g.names.types[id].lower));
-            let err = format!("bw.enumError({}, {x}{})", at(m.offset), path_args(&m.names));
+            let err = format!("bw.enumError({}, {x}{})", m.at(), path_args(&m.names));
             fail(p, &format!("{t} < {}", int_lit(0, big)), &err);
             if big && !crate::codegen::ts::big_bits(s.bits) {
                 format!("Number({t})")
@@ -307,7 +309,7 @@ fn quantized(p: &mut Printer, locals: &mut Locals, m: &Member, x: &str) -> Strin
     let (lo, hi) = (f64_lit(min), f64_lit(max));
     let err = format!(
         "bw.floatRangeError({}, {x}, {lo}, {hi}{})",
-        at(m.offset),
+        m.at(),
         path_args(&m.names)
     );
     if crate::codegen::ts::big_bits(m.scalar.bits) {

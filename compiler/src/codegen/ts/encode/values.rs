@@ -23,6 +23,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
                     scalar: s,
                     offset: 0,
                     names: Vec::new(),
+                    origin: "w.bitPos",
                 };
                 write_run(g, p, locals, &[m], s.bits, None);
             }
