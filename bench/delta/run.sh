@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The delta lab in one command (bench/delta/README.md): generates the two scenarios, measures
-# them in Rust (bitwire full and delta, bitcode, bitcode + zstd, FlatBuffers, the §12 code
-# measurement) and with @colyseus/schema on Node, writes the report and checks it in
-# headless Chromium.
+# The delta lab in one command (bench/delta/README.md): generates the two scenarios and
+# bitwire's bytes of them (the reference codec's), measures them in Rust (bitwire full and
+# delta, bitcode, bitcode + zstd, FlatBuffers, the §12 code measurement) and with
+# @colyseus/schema on Node, checks and times the generated delta codec in Go and in
+# TypeScript (Node, Bun, Deno), writes the report and checks it in headless Chromium.
 #
 #   bash bench/delta/run.sh             # 600 ticks -> bench/results/<YYYY-MM-DD>/delta/
 #   bash bench/delta/run.sh --quick     # 120 ticks, 3 timing passes (CI) -> target/delta/quick/
@@ -28,7 +29,7 @@ while (($#)); do
       out=$2
       shift
       ;;
-    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/delta/run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -54,14 +55,42 @@ json_str() {
   printf '"%s"' "$(printf '%s' "$s" | tr -d '\000-\037')"
 }
 
-step "build: deltabench (release); @colyseus/schema (bench/delta/ts, npm ci)"
-cargo build --release -q -p bitwire-delta-lab --bin deltabench
+step "build: deltabench and bitwire (release); @bitwire/runtime, @colyseus/schema, TypeScript, Bun, Deno (npm ci)"
+cargo build --release -q -p bitwire-delta-lab --bin deltabench -p bitwire-compiler --bin bitwire
 deltabench=$target/release/deltabench
+bitwire=$target/release/bitwire
 # `npm install` from the same lock when `npm ci` refuses it (see bench/ts/common.sh).
-[ -d bench/delta/ts/node_modules/@colyseus/schema ] || (cd bench/delta/ts && {
+npm_ci() {
   npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
     npm install --no-audit --no-fund --loglevel=error
-})
+}
+[ -x runtime/ts/node_modules/.bin/tsc ] || (cd runtime/ts && npm_ci)
+(cd runtime/ts && ./node_modules/.bin/tsc -p tsconfig.json)
+ts=bench/delta/ts
+[ -d $ts/node_modules/@colyseus/schema ] && [ -x $ts/node_modules/.bin/tsc ] && [ -e $ts/node_modules/@bitwire/runtime ] ||
+  (cd $ts && npm_ci)
+# Bun's postinstall copies its binary out of the platform package; Deno comes as its
+# platform package only. A runtime whose package the registry does not serve for this
+# machine is skipped (said below).
+find_bin() {
+  local candidate
+  for candidate in "$@"; do
+    if [ -x "$candidate" ] && "$candidate" --version >/dev/null 2>&1; then
+      echo "$candidate"
+      return
+    fi
+  done
+}
+bun=$(find_bin $ts/node_modules/.bin/bun $ts/node_modules/@oven/bun-linux-x64/bin/bun)
+deno=$(find_bin $ts/node_modules/.bin/deno $ts/node_modules/@deno/linux-x64-glibc/deno)
+
+step "generate Go and TypeScript from bench/delta/delta.bw; go build; tsc (strict)"
+rm -rf bench/delta/go/deltabw $ts/gen $ts/build
+"$bitwire" gen --lang go --package deltabw --out bench/delta/go/deltabw bench/delta/delta.bw >/dev/null
+mkdir -p "$target/delta"
+(cd bench/delta/go && go build -o "$target/delta/deltago" .)
+"$bitwire" gen --lang ts --out $ts/gen bench/delta/delta.bw >/dev/null
+(cd $ts && ./node_modules/.bin/tsc -p tsconfig.json)
 
 step "machine: ${out#"$root"/}/machine.json"
 dirty=false
@@ -76,18 +105,39 @@ cat >"$out/machine.json" <<JSON
   "os": $(json_str "$( (. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-}") || uname -o)"),
   "git commit": $(json_str "$(git rev-parse HEAD 2>/dev/null || echo unknown)$($dirty && echo ' (with uncommitted changes)')"),
   "rustc": $(json_str "$(rustc --version)"),
-  "node": $(json_str "$(node --version)")
+  "go": $(json_str "$(go version)"),
+  "node": $(json_str "$(node --version)"),
+  "bun": $(json_str "${bun:+$("$bun" --version)}"),
+  "deno": $(json_str "${deno:+$("$deno" --version | head -n 1)}")
 }
 JSON
 
-step "scenarios: ${scenarios#"$root"/}"
+step "scenarios and bitwire's bytes of them (reference codec): ${scenarios#"$root"/}"
 "$deltabench" scenarios "${quick[@]}" --out "$scenarios"
+"$deltabench" encodings --scenarios "$scenarios"
 
 step "rust: sizes, bitwire delta (reference codec, generated code checked against it), times, §12 codes -> raw/rust.json"
 "$deltabench" measure --scenarios "$scenarios" --out "$out/raw/rust.json"
 
 step "node: @colyseus/schema patches and encodeAll -> raw/colyseus.json"
 node bench/delta/ts/colyseus.mjs --scenarios "$scenarios" --out "$out/raw/colyseus.json"
+
+step "go: the generated delta codec, checked byte for byte, timed -> raw/go.json"
+"$target/delta/deltago" -scenarios "$scenarios" -out "$out/raw/go.json"
+
+for rt in node bun deno; do
+  case $rt in
+    node) cmd=(node) ;;
+    bun) cmd=(${bun:+"$bun"}) ;;
+    deno) cmd=(${deno:+"$deno" run --allow-read --allow-write}) ;;
+  esac
+  if ((${#cmd[@]} == 0)); then
+    step "$rt: not installed for this machine (npm serves no $rt package for it): skipped"
+    continue
+  fi
+  step "$rt: the generated TypeScript delta codec, checked byte for byte, timed -> raw/ts-$rt.json"
+  "${cmd[@]}" $ts/build/src/delta.js --scenarios "$scenarios" --out "$out/raw/ts-$rt.json"
+done
 
 step "report: ${out#"$root"/}/results.json, summary.md, report.html"
 status=0

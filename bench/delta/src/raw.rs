@@ -1,6 +1,8 @@
 //! The raw result files of the delta lab (`DIR/raw/*.json`): one per measuring program
-//! (`rust.json` from `deltabench measure`, `colyseus.json` from `ts/colyseus.mjs`), in
-//! one format (bench/delta/README.md), which the report reads.
+//! and runtime (`rust.json` from `deltabench measure`, `colyseus.json` from
+//! `ts/colyseus.mjs`, `go.json` from `go/`, `ts-node.json`, `ts-bun.json` and
+//! `ts-deno.json` from `ts/src/delta.ts`), in one format (bench/delta/README.md), which
+//! the report reads.
 
 use crate::codes::CodesRow;
 use serde::{Deserialize, Serialize};
@@ -53,9 +55,10 @@ pub const SCENARIOS: &[&str] = &["world", "cubes"];
 pub struct RawFile {
     /// [`FORMAT`].
     pub format: String,
-    /// What measured (`deltabench measure`, `ts/colyseus.mjs`).
+    /// What measured (`deltabench measure`, `ts/colyseus.mjs`, `go/ (deltago)`, …).
     pub program: String,
-    /// The runtime and library versions (`rustc 1.95.0`, `node v20.20.2, @colyseus/schema 5.0.34`).
+    /// The runtime and library versions (`rustc 1.95.0`, `node v20.20.2, @colyseus/schema 5.0.34`,
+    /// `go1.26.8`, `bun 1.4.5`).
     pub runtime: String,
     /// Quick mode.
     pub quick: bool,

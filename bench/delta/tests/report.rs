@@ -4,7 +4,7 @@
 //! Markdown and self-contained HTML with a chart per scenario.
 
 use bitwire_delta_lab::measure;
-use bitwire_delta_lab::raw::{RawFile, Series, FORMAT};
+use bitwire_delta_lab::raw::{RawFile, Series, Timing, FORMAT};
 use bitwire_delta_lab::report::{self, Results};
 use bitwire_delta_lab::scenario::Scenarios;
 use bitwire_report::goals::Status;
@@ -197,4 +197,48 @@ fn raw_files_of_different_runs_are_refused() {
     let mut short = synthetic(&[("world", "colyseus", 500)]);
     short.series[0].bytes.pop();
     assert!(results(vec![short]).unwrap_err().contains("values for"));
+}
+
+#[test]
+fn times_are_grouped_by_runtime_with_their_ratio_to_the_full_snapshot() {
+    let timing = |scenario: &str, codec: &str, encode_ns: f64, decode_ns: f64| Timing {
+        scenario: scenario.into(),
+        codec: codec.into(),
+        encode_ns,
+        decode_ns,
+        rounds: 3,
+        note: format!("{codec} note"),
+    };
+    let mut go = synthetic(&[]);
+    go.runtime = "go1.99".into();
+    go.timings = vec![
+        timing("world", "bitwire", 1000.0, 2000.0),
+        timing("world", "bitwire-delta-1", 2500.0, 500.0),
+        timing("cubes", "bitwire-delta-6", 7000.0, 9000.0),
+    ];
+    let mut node = go.clone();
+    node.runtime = "node v99".into();
+    // go.json sorts before rust.json by name; the report shows Rust first.
+    let files = vec![
+        ("go.json".to_string(), go),
+        ("rust.json".to_string(), rust().clone()),
+        ("ts-node.json".to_string(), node),
+    ];
+    let r = Results::new(files, BTreeMap::new()).unwrap();
+    let md = report::render(&r, &BTreeMap::new()).unwrap().markdown;
+    let times = &md[md.find("## Encode and decode time per tick").unwrap()..];
+    let world =
+        &times[times.find("### Moving world").unwrap()..times.find("### Cube scene").unwrap()];
+    let rows: Vec<&str> = world.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(rows.len(), 1 + 3 + 2 + 2, "{world}");
+    assert!(rows[1].starts_with("| rustc "), "{world}");
+    assert!(rows[4..6].iter().all(|r| r.starts_with("| go1.99 |")));
+    assert!(rows[6..8].iter().all(|r| r.starts_with("| node v99 |")));
+    assert_eq!(
+        rows[5],
+        "| go1.99 | bitwire delta (age 1) | 2,500 | 2.50x | 500.0 | 0.25x | 3 |"
+    );
+    // Without a full figure in the same runtime there is no ratio.
+    assert!(times.contains("| go1.99 | bitwire delta (age 6) | 7,000 | – | 9,000 | – | 3 |"));
+    assert!(times.contains("| go1.99 | test | bitwire delta (age 1) | bitwire-delta-1 note |"));
 }

@@ -28,7 +28,7 @@ pub fn build(r: &Results, goals: Vec<Goal>) -> Doc {
         body.push(Block::Heading(2, title.into()));
         scenario(r, id, &mut notes, &mut body);
     }
-    timings(r, &mut body);
+    body.extend(super::timings::blocks(r));
     codes(r, &mut body);
     let date = r
         .machine
@@ -240,47 +240,6 @@ fn phase_table(series: &[(&RawFile, &Series)]) -> Table {
         ]);
     }
     t
-}
-
-fn timings(r: &Results, out: &mut Vec<Block>) {
-    let all = r.timings();
-    out.push(Block::Heading(2, "Encode and decode time per tick".into()));
-    if all.is_empty() {
-        out.push(Block::Para("No times measured.".into()));
-        return;
-    }
-    out.push(Block::Para(
-        "Median over the timed passes of the ns per tick of one pass over every tick of the \
-         scenario (values built and encodings made before the clock starts)."
-            .into(),
-    ));
-    let mut t = Table {
-        headers: [
-            "scenario",
-            "codec",
-            "runtime",
-            "what",
-            "encode ns/tick",
-            "decode ns/tick",
-            "passes",
-        ]
-        .map(String::from)
-        .to_vec(),
-        label_columns: 4,
-        ..Table::default()
-    };
-    for (f, x) in all {
-        t.rows.push(vec![
-            Cell::text(x.scenario.clone()),
-            Cell::text(x.codec.clone()),
-            Cell::text(f.runtime.clone()),
-            Cell::text(x.note.clone()),
-            Cell::text(num(x.encode_ns)),
-            Cell::text(num(x.decode_ns)),
-            Cell::text(x.rounds.to_string()),
-        ]);
-    }
-    out.push(Block::Table(t));
 }
 
 fn codes(r: &Results, out: &mut Vec<Block>) {

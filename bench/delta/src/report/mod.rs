@@ -11,6 +11,7 @@
 pub mod codes;
 pub mod doc;
 pub mod goals;
+pub mod timings;
 
 use crate::raw::{RawFile, Series, Timing, CODECS};
 use crate::stats::{summarize, Summary};
