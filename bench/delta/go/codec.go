@@ -142,7 +142,7 @@ func check[T any, P message[T]](s scenarioBytes, ages []int, codecs []string) ([
 					if buf, err = P(&values[p.t]).AppendDelta(buf[:0], &values[p.b]); err != nil {
 						return err
 					}
-					}
+				}
 				return nil
 			},
 			decode: func() error {
