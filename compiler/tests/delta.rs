@@ -169,3 +169,55 @@ fn mutations_stay_canonical(
     }
     outcomes
 }
+
+/// `bitwire delta encode | decode | explain` on the two ticks of examples/delta.
+#[test]
+fn cli_encodes_decodes_and_explains() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let schema = root.join("bench/delta/delta.bw");
+    let base = root.join("examples/delta/tick100.json");
+    let value = std::fs::read(root.join("examples/delta/tick106.json")).unwrap();
+    let run = |cmd: &str, input: &[u8]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bitwire"))
+            .args(["delta", cmd, "--type", "World", "--hex", "--schema"])
+            .arg(&schema)
+            .arg("--baseline")
+            .arg(&base)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+        (out.status.code(), text)
+    };
+    let (code, delta) = run("encode", &value);
+    assert_eq!(code, Some(0), "{delta}");
+    let delta = delta.trim().to_string();
+    assert_eq!(delta.len(), 46, "23 bytes: {delta}");
+    let (code, json) = run("decode", delta.as_bytes());
+    assert_eq!(code, Some(0), "{json}");
+    let got: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let want: serde_json::Value = serde_json::from_slice(&value).unwrap();
+    assert_eq!(got, want);
+    let (code, text) = run("explain", delta.as_bytes());
+    assert_eq!(code, Some(0), "{text}");
+    for line in [
+        "tick                difference n-1=3, z=12 (+6): wire value 100 -> 106",
+        "entities[3]         op 1: removed",
+        "entities            gap 2: [4..5] unchanged",
+        "entities            added 1",
+        "23 bytes, 177 bits of delta",
+    ] {
+        assert!(text.contains(line), "missing `{line}` in\n{text}");
+    }
+    let (code, text) = run("explain", &delta.as_bytes()[..20]);
+    assert_eq!(code, Some(1));
+    assert!(text.contains("error: Truncated at bit"), "{text}");
+    let (code, text) = run("decode", b"0767");
+    assert_eq!(code, Some(1));
+    assert!(text.contains("delta decode failed: Truncated"), "{text}");
+}

@@ -765,7 +765,7 @@ export function readScalars(r: bw.BitReader): Scalars {
   if (mode === undefined) {
     throw bw.enumError(r.chunkStart + 13, raw6, "mode");
   }
-  const single = "Only";
+  const single: Single = "Only";
   return {
     flag,
     tiny,

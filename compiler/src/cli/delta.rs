@@ -72,3 +72,51 @@ fn run_decode(args: &DeltaArgs) -> Result<(), Failure> {
     text.push('\n');
     super::codec::write_output(&args.codec, text.as_bytes())
 }
+
+/// Reads a delta, prints one line per step (`bits A..B  path  what`), then the padding
+/// and a summary, or the error (exit 1).
+pub fn explain(args: &DeltaArgs) -> ExitCode {
+    let run = || -> Result<bool, Failure> {
+        let (schema, ty, baseline) = setup(args)?;
+        let input = read_input(&args.codec)?;
+        let bytes = if args.codec.hex {
+            parse_hex(&input)?
+        } else {
+            input
+        };
+        let (steps, result) = codec::explain_delta(&schema, ty, &baseline, &bytes);
+        let mut text = format!("{} (delta against the baseline)\n", schema.types[ty].name);
+        let width = steps.iter().map(|s| s.path.len()).max().unwrap_or(0);
+        for s in &steps {
+            let bits = format!("bits {}..{}", s.start, s.end);
+            text.push_str(&format!("  {bits:<16} {:<width$}  {}\n", s.path, s.what));
+        }
+        let data = steps.last().map_or(0, |s| s.end);
+        let ok = match &result {
+            Ok(_) => {
+                let pad = bytes.len() as u64 * 8 - data;
+                text.push_str(&format!(
+                    "padding: {}\n{} bytes, {data} bits of delta\n",
+                    if pad == 0 {
+                        "none".to_string()
+                    } else {
+                        format!("{pad} zero bits")
+                    },
+                    bytes.len()
+                ));
+                true
+            }
+            Err(e) => {
+                text.push_str(&format!("error: {e}\n"));
+                false
+            }
+        };
+        super::codec::write_output(&args.codec, text.as_bytes())?;
+        Ok(ok)
+    };
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(f) => finish(Err(f)),
+    }
+}

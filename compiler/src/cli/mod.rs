@@ -94,7 +94,7 @@ pub enum Command {
     /// with the reference codec.
     #[command(
         subcommand,
-        after_help = "Example:\n  bitwire delta encode --schema game.bw --type Snapshot --baseline base.json --hex < now.json\n  bitwire delta decode --schema game.bw --type Snapshot --baseline base.json --hex < delta.hex"
+        after_help = "Example:\n  bitwire delta encode --schema game.bw --type Snapshot --baseline base.json --hex < now.json\n  bitwire delta decode --schema game.bw --type Snapshot --baseline base.json --hex < delta.hex\n  bitwire delta explain --schema game.bw --type Snapshot --baseline base.json --hex < delta.hex"
     )]
     Delta(DeltaCommand),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
@@ -183,6 +183,9 @@ pub enum DeltaCommand {
     /// Read a delta (raw, or hex text with `--hex`), write the value it gives against
     /// the baseline as pretty JSON.
     Decode(DeltaArgs),
+    /// Read a delta and print what each of its bits says: changed bits, difference
+    /// codes, gaps and op bits of keyed lists, added counts, full encodings.
+    Explain(DeltaArgs),
 }
 
 /// Arguments of `bitwire delta encode` / `bitwire delta decode`.
@@ -295,6 +298,7 @@ pub fn main() -> ExitCode {
         Command::Frame(FrameCommand::Decode(args)) => frame::decode(&args),
         Command::Delta(DeltaCommand::Encode(args)) => delta::encode(&args),
         Command::Delta(DeltaCommand::Decode(args)) => delta::decode(&args),
+        Command::Delta(DeltaCommand::Explain(args)) => delta::explain(&args),
         Command::Frame(FrameCommand::Encode(args)) => frame::encode(&args),
         Command::Completions(args) => completions(args.shell),
     }

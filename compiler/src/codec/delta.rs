@@ -17,7 +17,7 @@ use super::error::{CodecError, ErrorKind, Path};
 use super::{rules, Value};
 use crate::ir::{bits_for, Schema, Type, TypeDefKind, TypeId};
 
-pub use super::delta_decode::{decode_delta, decode_delta_with_budget};
+pub use super::delta_decode::{decode_delta, decode_delta_with_budget, explain_delta, DeltaStep};
 
 /// How a value of a type travels in a delta (§12.3).
 pub(crate) enum Form<'a> {

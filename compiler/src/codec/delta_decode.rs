@@ -38,12 +38,49 @@ pub fn decode_delta_with_budget(
     bytes: &[u8],
     budget: u128,
 ) -> Result<Value, CodecError> {
+    decode_traced(schema, ty, baseline, bytes, budget, None)
+}
+
+/// One step of a delta as [`explain_delta`] shows it: where its bits are, the path of
+/// the value, and what the bits say.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeltaStep {
+    pub start: u64,
+    pub end: u64,
+    pub path: String,
+    pub what: String,
+}
+
+/// Decodes a delta like [`decode_delta`], recording every step it reads (changed bits,
+/// difference codes, gaps, op bits, counts, full encodings), for `bitwire delta
+/// explain`. The steps are complete up to the error, if there is one.
+pub fn explain_delta(
+    schema: &Schema,
+    ty: TypeId,
+    baseline: &Value,
+    bytes: &[u8],
+) -> (Vec<DeltaStep>, Result<Value, CodecError>) {
+    let mut steps = Vec::new();
+    let budget = memory::default_budget(bytes.len());
+    let result = decode_traced(schema, ty, baseline, bytes, budget, Some(&mut steps));
+    (steps, result)
+}
+
+fn decode_traced(
+    schema: &Schema,
+    ty: TypeId,
+    baseline: &Value,
+    bytes: &[u8],
+    budget: u128,
+    trace: Option<&mut Vec<DeltaStep>>,
+) -> Result<Value, CodecError> {
     let mut dec = DeltaDecoder {
         schema,
         bytes,
         pos: 0,
         path: Path::default(),
         budget,
+        trace,
     };
     let (value, _) = dec.struct_row(ty, None, baseline)?;
     // §2.2 as for a full encoding: zero padding, then nothing.
@@ -67,9 +104,25 @@ struct DeltaDecoder<'a> {
     path: Path,
     /// Bytes of the decode budget left.
     budget: u128,
+    /// Where [`explain_delta`] collects the steps.
+    trace: Option<&'a mut Vec<DeltaStep>>,
 }
 
 impl DeltaDecoder<'_> {
+    /// Records the step from `start` to here.
+    fn step(&mut self, start: u64, what: impl FnOnce() -> String) {
+        let end = self.pos;
+        let path = self.path.as_str().to_string();
+        if let Some(t) = self.trace.as_deref_mut() {
+            t.push(DeltaStep {
+                start,
+                end,
+                path,
+                what: what(),
+            });
+        }
+    }
+
     fn err(&self, kind: ErrorKind, bit: u64) -> CodecError {
         self.path.wire(kind, bit)
     }
@@ -130,7 +183,11 @@ impl DeltaDecoder<'_> {
             return Ok(None);
         }
         let start = self.pos;
-        if self.read(1, start)? == 0 {
+        let changed = self.read(1, start)? == 1;
+        self.step(start, || {
+            (if changed { "changed" } else { "unchanged" }).into()
+        });
+        if !changed {
             return Ok(None);
         }
         self.delta(ty, b).map(Some)
@@ -167,6 +224,7 @@ impl DeltaDecoder<'_> {
             Form::Replace => {
                 let start = self.pos;
                 let v = self.full(ty)?;
+                self.step(start, || "full encoding (§5)".into());
                 let read: Vec<bool> = {
                     let input = BitReader::new(self.bytes);
                     (start..self.pos).map(|p| input.bit_at(p)).collect()
@@ -196,6 +254,10 @@ impl DeltaDecoder<'_> {
         let z = if m == 64 { low } else { (1u64 << m) | low };
         let ub = wire_value(self.schema, ty, b, varint, width, &self.path)?;
         let u = apply_zigzag(ub, z, width);
+        self.step(start, || {
+            let s = rules::unzigzag(z);
+            format!("difference n-1={m}, z={z} ({s:+}): wire value {ub} -> {u}")
+        });
         match varint {
             Some(false) => Ok(Value::Int(i128::from(u))),
             Some(true) => Ok(Value::Int(rules::unzigzag(u))),
@@ -254,6 +316,11 @@ impl DeltaDecoder<'_> {
                 return Err(self.err(ErrorKind::OutOfRange, start));
             }
             kept.extend(b[p as usize..(p + gap) as usize].iter().cloned());
+            self.step(start, || match gap {
+                0 => "gap 0".into(),
+                1 => format!("gap 1: [{p}] unchanged"),
+                g => format!("gap {g}: [{p}..{}] unchanged", p + g - 1),
+            });
             p += gap;
             if p == len {
                 break;
@@ -262,6 +329,14 @@ impl DeltaDecoder<'_> {
             self.path.push_index(p as usize);
             let op_start = self.pos;
             let removed = self.read(1, op_start)? == 1;
+            self.step(op_start, || {
+                (if removed {
+                    "op 1: removed"
+                } else {
+                    "op 0: changed"
+                })
+                .into()
+            });
             if !removed {
                 let (v, any) = self.struct_row(elem, Some(key), &b[p as usize])?;
                 if !any {
@@ -274,6 +349,7 @@ impl DeltaDecoder<'_> {
         }
         let count_start = self.pos;
         let added = self.golomb(MAX_COUNT_ZEROS)?;
+        self.step(count_start, || format!("added {added}"));
         let total = u128::from(kept.len() as u64) + u128::from(added);
         if max.is_some_and(|m| total > u128::from(m)) {
             return Err(self.err(ErrorKind::InvalidLength, count_start));
@@ -293,6 +369,7 @@ impl DeltaDecoder<'_> {
             let start = self.pos;
             let v = self.full(&elem_ty)?;
             let k = key_of(self, &v);
+            self.step(start, || format!("added, key {k}: full encoding (§5)"));
             if last.is_some_and(|l| k <= l) || bkeys.binary_search(&k).is_ok() {
                 return Err(self.err(ErrorKind::InvalidKey, start));
             }

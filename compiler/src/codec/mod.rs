@@ -38,7 +38,7 @@ pub mod trace;
 mod value;
 
 pub use decode::{decode, decode_with, decode_with_budget};
-pub use delta::{decode_delta, decode_delta_with_budget, encode_delta};
+pub use delta::{decode_delta, decode_delta_with_budget, encode_delta, explain_delta, DeltaStep};
 pub use encode::encode;
 pub use error::{CodecError, ErrorKind, JsonErrorKind};
 pub use json::{is_wide_int, value_from_json, value_to_json};

@@ -234,7 +234,15 @@ fn schedule(
                     let l = &run.leaves[*leaf];
                     let local = leaves.get(g, &l.path, locals);
                     let value = taken(g, p, locals, l, c);
-                    p.line(format!("const {local} = {value};"));
+                    // A one-variant enum is a string literal, which an object literal
+                    // built from it would widen to `string`: give it its type.
+                    match l.scalar.kind {
+                        ScalarKind::Enum { id, .. } if l.scalar.bits == 0 => {
+                            let ty = &g.names.types[id].ident;
+                            p.line(format!("const {local}: {ty} = {value};"));
+                        }
+                        _ => p.line(format!("const {local} = {value};")),
+                    }
                 }
             }
             RunRead::Avail { end, .. } => {
