@@ -31,7 +31,10 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         if envelope(*id) {
             p.line(format!("| {{ kind: {kind}; envelope: Uint8Array }}{end}"));
         } else {
-            p.line(format!("| {{ kind: {kind}; value: {} }}{end}", g.ident(*id)));
+            p.line(format!(
+                "| {{ kind: {kind}; value: {} }}{end}",
+                g.ident(*id)
+            ));
         }
     }
     p.dedent();
@@ -56,7 +59,11 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     ]]);
     // Parameters that only the messages sent as values use (an envelope is sent as
     // it is): named `_w` and `_limits` when every message is a `delta message`.
-    let unused = if messages.iter().all(|(id, _)| envelope(*id)) { "_" } else { "" };
+    let unused = if messages.iter().all(|(id, _)| envelope(*id)) {
+        "_"
+    } else {
+        ""
+    };
     p.open(format!(
         "export function encodeMessage(m: {msg}, {unused}w?: bw.BitWriter): Uint8Array {{"
     ));
@@ -86,7 +93,10 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     ));
     p.open("switch (id) {");
     for (id, def) in &messages {
-        let (msg_id, kind) = (def.message_id.expect("a message"), naming::str_lit(&def.name));
+        let (msg_id, kind) = (
+            def.message_id.expect("a message"),
+            naming::str_lit(&def.name),
+        );
         if envelope(*id) {
             p.line(format!(
                 "case {msg_id}: return {{ kind: {kind}, envelope: bw.readEnvelope(bytes) }};"
