@@ -30,7 +30,7 @@ const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padSt
  * The test codec of testdata/vectors/envelope/README.md: a list of at most 255 u32,
  * whose "delta" is each value's difference from the baseline's. It only stands in for
  * a generated delta message (spec §12 is the real delta encoding); the same codec is in
- * the Rust and Go tests and in conformance/ts/src/net/baseline.ts.
+ * the Rust and Go tests of the rings.
  */
 function writeList(values: readonly number[]): Uint8Array {
   if (values.length > 255) {
