@@ -27,8 +27,9 @@ package bitwire
 
 // RuntimeAPIVersion5 exists in every runtime that provides version 5 of the API
 // generated code calls (version 5: the delta encoding of spec §12, [Keyed],
-// [InvalidKey]). Only code generated for a schema with a delta message refers to
-// it; code of other schemas still refers to [RuntimeAPIVersion4].
+// [InvalidKey], and the snapshot envelopes of package baseline, which the message
+// sets hold for a delta message). Only code generated for a schema with a delta
+// message refers to it; code of other schemas still refers to [RuntimeAPIVersion4].
 const RuntimeAPIVersion5 = 5
 
 // RuntimeAPIVersion4 exists in every runtime that provides version 4 of the API

@@ -1,7 +1,9 @@
 //! `bitwire frame decode` and `bitwire frame encode`: frames of docs/framing.md on the
 //! command line, for captures. Framing goes through the runtime's framer (the one the
 //! generated Rust code and bitwire-net use); the messages inside through the reference
-//! codec.
+//! codec. The frames of a `delta message` carry snapshot envelopes (docs/framing.md §10),
+//! not the message: `decode` prints their header and body, as the generated message
+//! sets read them; `encode` makes none (a delta needs the baseline).
 //!
 //! Exit codes as for `encode` / `decode`: 1 for bad data (a malformed frame, with its
 //! typed error and byte offset; invalid hex or JSON), 2 when the command cannot start.
@@ -115,8 +117,10 @@ fn run_decode(args: &FrameDecodeArgs) -> Result<(), Failure> {
     reader.finish().map_err(|e| frame_failure(&e))
 }
 
-/// `{"id":…,"type":…,"value":…}` for one frame, or its `UnknownMessage` / `Message`
-/// error (docs/framing.md §4.1, the reference codec's error inside).
+/// `{"id":…,"type":…,"value":…}` for one frame — for a `delta message`,
+/// `{"id":…,"type":…,"envelope":{"seq":…,"back":…,"body":"<hex>"}}` — or its
+/// `UnknownMessage` / `Message` error (docs/framing.md §4.1, the reference codec's error
+/// inside; for an envelope, `Truncated` when it is shorter than its header).
 fn frame_line(
     schema: &Schema,
     by_id: &HashMap<u32, TypeId>,
@@ -129,6 +133,19 @@ fn frame_line(
             .with_detail(FrameDetail::MessageId(id));
         return Err(frame_failure(&e));
     };
+    let name = &schema.types[ty].name;
+    if schema.types[ty].delta {
+        let envelope = bitwire::baseline::Envelope::from_data(data)
+            .map_err(|e| Failure::data(format!("error: Message at byte {offset}: {e}")))?;
+        let header = envelope.header();
+        let envelope = serde_json::json!({
+            "seq": header.seq,
+            "back": header.back,
+            "body": codec::to_hex(envelope.body()),
+        });
+        let line = serde_json::json!({ "id": id, "type": name, "envelope": envelope });
+        return Ok(line.to_string());
+    }
     let value = codec::decode_to_json(schema, ty, data)
         .map_err(|e| Failure::data(format!("error: Message at byte {offset}: {e}")))?;
     let line = serde_json::json!({ "id": id, "type": schema.types[ty].name, "value": value });
@@ -200,6 +217,14 @@ fn run_encode(args: &FrameEncodeArgs) -> Result<(), Failure> {
             }
         )));
     };
+    if schema.types[ty].delta {
+        return Err(Failure::usage(format!(
+            "error: `{}` is a delta message: its frames carry snapshot envelopes \
+             (docs/framing.md §10), made by a snapshot sender against the peer's baseline, \
+             not by `frame encode`",
+            args.type_name
+        )));
+    }
     let mut text = Vec::new();
     io::stdin()
         .lock()

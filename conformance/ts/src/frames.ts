@@ -4,7 +4,8 @@
 //
 // - reading cases: the stream fed whole, one byte at a time and in other chunkings (or
 //   the WebSocket messages one by one) yields the listed frames — id and data, and with
-//   `type`, the decoded message and value — then ends cleanly or with the listed error
+//   `type`, the decoded message and value (for the delta message World, the envelope
+//   with the listed header: docs/framing.md §10.8) — then ends cleanly or with the listed error
 //   (kind, offset, WebSocket message index, the packed error of `Message`, details);
 // - `encode: "exact"`: writing the listed frames gives the stream (or messages), a prefix
 //   of it when the case ends in an error; `"roundtrip"`: what is written reads back;
@@ -13,7 +14,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { BitwireError, FrameError, FrameReader, type Frame, type FrameOptions, WsFrameReader, encodeFrame, jsZlib, type Zlib } from "@bitwire/runtime";
+import {
+  BitwireError,
+  FrameError,
+  FrameReader,
+  type Frame,
+  type FrameOptions,
+  WsFrameReader,
+  decodeSnapshotHeader,
+  encodeFrame,
+  jsZlib,
+  type Zlib,
+} from "@bitwire/runtime";
 import { nodeZlib } from "@bitwire/runtime/node";
 
 import { type Message, codecs, decodeFrame, encodeFrame as encodeMessageFrame } from "../gen/frames.js";
@@ -24,6 +36,8 @@ interface FrameCase {
   data: string;
   type?: string;
   value?: unknown;
+  /** The header of a frame of the delta message World, which decodes to its envelope. */
+  envelope?: { seq: number; back: number };
 }
 
 interface Case {
@@ -49,7 +63,10 @@ function optionsOf(c: Case, zlib: Zlib): FrameOptions {
 }
 
 /** The message of a listed frame with a type. */
-function messageOf(f: { type: string; value: unknown }): Message {
+function messageOf(f: { type: string; value?: unknown; data?: string; envelope?: unknown }): Message {
+  if (f.envelope !== undefined) {
+    return { kind: "World", envelope: unhex(f.data ?? "") };
+  }
   const codec = codecs[f.type];
   if (codec === undefined) {
     throw new Error(`no type ${f.type} in frames.bw`);
@@ -66,8 +83,16 @@ function checkFrame(got: Frame, want: FrameCase): string | undefined {
     return undefined;
   }
   const m = decodeFrame(got);
+  if (want.envelope !== undefined) {
+    if (m.kind !== "World") {
+      return `decoded a ${m.kind}, expected a World envelope`;
+    }
+    const { header } = decodeSnapshotHeader(m.envelope);
+    const same = header.seq === want.envelope.seq && header.back === want.envelope.back && hex(m.envelope) === want.data;
+    return same ? undefined : `decoded the envelope ${show(header)} ${hex(m.envelope)}, expected ${show(want.envelope)} ${want.data}`;
+  }
   const codec = codecs[want.type];
-  if (m.kind !== want.type || codec === undefined) {
+  if (m.kind !== want.type || m.kind === "World" || codec === undefined) {
     return `decoded a ${m.kind}, expected ${want.type}`;
   }
   const value = codec.toJson(m.value);
@@ -174,7 +199,7 @@ function readCase(c: Case, zlib: Zlib, sizes: number[]): string | undefined {
 function writeFrames(c: Case, zlib: Zlib): Uint8Array[] {
   const options = optionsOf(c, zlib);
   return (c.frames ?? []).map((f) =>
-    f.type === undefined ? encodeFrame(f.id, unhex(f.data), options) : encodeMessageFrame(messageOf({ type: f.type, value: f.value }), options),
+    f.type === undefined ? encodeFrame(f.id, unhex(f.data), options) : encodeMessageFrame(messageOf({ ...f, type: f.type }), options),
   );
 }
 

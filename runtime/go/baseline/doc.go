@@ -9,8 +9,19 @@
 // encoding of spec §12), or in full (spec §2) when there is none. The client's input
 // messages carry [Receiver.Ack] (the newest snapshot it decoded) and
 // [Receiver.NeedFull]; the server passes them to [Sender.Ack] and
-// [Sender.RequestFull]. The envelope is a frame's Data: write it with the snapshot
-// message's id (bwnet's Conn.WriteFrame), read it with Conn.ReadFrame.
+// [Sender.RequestFull]. The envelope is a frame's Data, with the snapshot message's
+// id: the generated code of a delta message World has a type WorldEnvelope (an
+// [Envelope] with World's id), which its NewMessage, DecodeMessage and Messages set
+// hold for World, so that a connection reads and writes envelopes as messages
+// (docs/framing.md §10.8):
+//
+//	env.Data, _, err = sender.Encode(env.Data[:0], world) // env is a game.WorldEnvelope
+//	err = conn.WriteMessage(&env)
+//
+//	m, err := conn.ReadMessage() // conn reads into a *game.Messages
+//	if env, ok := m.(*game.WorldEnvelope); ok {
+//		h, world, err := receiver.Decode(env.Data)
+//	}
 //
 // The message's encodings come in a [Codec]: the generated methods fit it as method
 // expressions ((*T).AppendTo, (*T).DecodeWithLimits for the full encoding).

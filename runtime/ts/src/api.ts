@@ -6,17 +6,21 @@ import type { Limits } from "./limits.js";
 import type { BitWriter } from "./writer.js";
 
 /**
- * Version of the runtime API generated code is written against. Generated files pass
- * their version to {@link requireApiVersion} with `satisfies typeof RUNTIME_API_VERSION`,
- * so a mismatched runtime fails to type-check, and plain JavaScript fails on load.
+ * Version of the runtime API generated code is written against: the newest this runtime
+ * provides, and as a type, every version it provides — 3 (frames, connections) and 4
+ * (the delta encoding of spec §12 and the snapshot envelopes of docs/framing.md §10 in
+ * the `Message` union). Generated files pass their version to {@link requireApiVersion}
+ * with `satisfies typeof RUNTIME_API_VERSION`, so a runtime without it fails to
+ * type-check, and plain JavaScript fails on load. Only files with a `delta message` need
+ * version 4.
  */
-export const RUNTIME_API_VERSION = 3 as const;
+export const RUNTIME_API_VERSION: 3 | 4 = 4;
 
 /** Throws unless generated code written for API `version` can use this runtime. */
 export function requireApiVersion(version: number): void {
-  if (version !== RUNTIME_API_VERSION) {
+  if (version !== 3 && version !== 4) {
     throw new Error(
-      `bitwire: generated code needs runtime API ${version}, but @bitwire/runtime provides ${RUNTIME_API_VERSION}`,
+      `bitwire: generated code needs runtime API ${version}, but @bitwire/runtime provides 3 and ${RUNTIME_API_VERSION}`,
     );
   }
 }

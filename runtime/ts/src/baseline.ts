@@ -7,9 +7,11 @@
 // snapshot encoded against the newest one the client acknowledged (spec §12) or in full
 // (spec §2) when there is none. The client's input messages carry the receiver's `ack`
 // and `needFull`; the server passes them to `ack()` and `requestFull()`. The envelope
-// is a frame's Data, sent with the snapshot message's id.
+// is a frame's Data, sent with the snapshot message's id: the generated `Message` union
+// carries it as `{ kind: "World", envelope }` for a `delta message` World
+// (docs/framing.md §10.8).
 
-import { BitwireError } from "./errors.js";
+import { BitwireError, truncatedError, typeError } from "./errors.js";
 import type { Limits } from "./limits.js";
 
 /** The ring size by default: the last 32 snapshots (Quake 3's PACKET_BACKUP), half a second at 60 Hz. */
@@ -76,6 +78,35 @@ export function decodeSnapshotHeader(packet: Uint8Array): { header: SnapshotHead
   }
   const header = { seq: packet[0]! | (packet[1]! << 8), back: packet[2]! };
   return { header, body: packet.subarray(SNAPSHOT_HEADER_BYTES) };
+}
+
+/**
+ * The envelope a frame's Data holds, copied: how the generated protocol decodes a frame
+ * of a `delta message` (docs/framing.md §10.8). Fewer than 3 bytes is a `BitwireError`
+ * `Truncated` at bit 0 (on a connection, a `FrameError` of kind `Message`); the body is
+ * the receiver's to check.
+ */
+export function readEnvelope(data: Uint8Array): Uint8Array {
+  if (data.length < SNAPSHOT_HEADER_BYTES) {
+    throw truncatedError(0, 8 * SNAPSHOT_HEADER_BYTES, 8 * data.length);
+  }
+  return data.slice();
+}
+
+/**
+ * The bytes the generated protocol writes for a `delta message`: the envelope itself
+ * (`SentSnapshot.bytes`), which must hold at least the 3-byte header (`Truncated` at
+ * bit 0 otherwise, as `readEnvelope` would say; `Truncated` with a type detail for
+ * something that is not a `Uint8Array`, from untyped JavaScript).
+ */
+export function writeEnvelope(envelope: Uint8Array): Uint8Array {
+  if (!(envelope instanceof Uint8Array)) {
+    throw typeError("Truncated", 0, envelope, "a Uint8Array (a snapshot envelope)");
+  }
+  if (envelope.length < SNAPSHOT_HEADER_BYTES) {
+    throw truncatedError(0, 8 * SNAPSHOT_HEADER_BYTES, 8 * envelope.length);
+  }
+  return envelope;
 }
 
 /** Whether sequence number `a` is newer than `b` in serial-number arithmetic on 16 bits (RFC 1982). */

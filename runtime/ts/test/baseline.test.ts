@@ -10,10 +10,14 @@ import {
   SnapshotError,
   SnapshotReceiver,
   SnapshotSender,
+  RUNTIME_API_VERSION,
   decodeSnapshotHeader,
   encodeSnapshotHeader,
   error,
   lengthError,
+  readEnvelope,
+  requireApiVersion,
+  writeEnvelope,
   seqNewer,
   snapshotBase,
 } from "../src/index.js";
@@ -26,7 +30,7 @@ const hex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padSt
  * The test codec of testdata/vectors/envelope/README.md: a list of at most 255 u32,
  * whose "delta" is each value's difference from the baseline's. It only stands in for
  * a generated delta message (spec §12 is the real delta encoding); the same codec is in
- * the Rust and Go tests and in conformance/ts/src/net/baseline.ts.
+ * the Rust and Go tests of the rings.
  */
 function writeList(values: readonly number[]): Uint8Array {
   if (values.length > 255) {
@@ -208,6 +212,34 @@ test("baseline: bad arguments", () => {
   eq(s.acked, undefined);
   s.ack(0);
   eq(s.acked, 0);
+});
+
+test("baseline: envelopes as the generated protocol reads and writes them", () => {
+  const sent = new SnapshotSender(tickCodec).encode(7);
+  const data = Uint8Array.of(9, ...sent.bytes, 9).subarray(1, 1 + sent.bytes.length);
+  const read = readEnvelope(data);
+  eq(read, sent.bytes, "read");
+  data[0] = 0xff; // a copy: the frame's buffer can be reused
+  eq(read[0], sent.bytes[0], "copied");
+  eq(writeEnvelope(sent.bytes) === sent.bytes, true, "written as it is");
+  eq(hex(readEnvelope(Uint8Array.of(5, 0, 0))), "050000", "a header alone");
+  for (const short of [new Uint8Array(0), Uint8Array.of(1), Uint8Array.of(1, 2)]) {
+    for (const f of [() => readEnvelope(short), () => writeEnvelope(short)]) {
+      const e = thrown(f);
+      eq(e instanceof BitwireError && e.kind === "Truncated" && e.bit === 0, true, `${short.length} bytes: ${String(e)}`);
+    }
+  }
+  const e = thrown(() => writeEnvelope([1, 2, 3] as unknown as Uint8Array));
+  eq(e instanceof BitwireError && e.kind === "Truncated", true, "not a Uint8Array");
+});
+
+test("baseline: files with a delta message need API 4, others 3", () => {
+  eq(RUNTIME_API_VERSION, 4);
+  requireApiVersion(3 satisfies typeof RUNTIME_API_VERSION);
+  requireApiVersion(4 satisfies typeof RUNTIME_API_VERSION);
+  for (const v of [2, 5]) {
+    eq(thrown(() => requireApiVersion(v)) instanceof Error, true, `API ${v}`);
+  }
 });
 
 test("baseline: random packets give typed results and keep the invariants", () => {

@@ -27,7 +27,7 @@ MAX_DATA = 8388608
 
 PACKET = {"is_alive": True, "weapon_id": 2, "team_id": 1, "health": 87, "pos_x": -310,
           "pos_y": 1200, "rotation": 64, "score": 1250}
-IDS = {"Ping": 0, "Packet64": 1, "Chat": 2, "Wide": 300, "Last": 2147483647}
+IDS = {"Ping": 0, "Packet64": 1, "Chat": 2, "Wide": 300, "Last": 2147483647, "World": 3, "Input": 4}
 
 
 def pack(type_name, value):
@@ -75,6 +75,14 @@ def zlib_sync_flush(s):
 def msg(type_name, value):
     data = pack(type_name, value)
     return {"id": IDS[type_name], "data": data.hex(), "type": type_name, "value": value}, body(IDS[type_name], data)
+
+
+def envelope(seq, back, body_):
+    """A frame of the delta message World: a snapshot envelope (docs/framing.md §10), which the
+    message dispatch yields as it is, with its header."""
+    data = bytes([seq & 0xFF, seq >> 8, back]) + body_
+    frame = {"id": IDS["World"], "data": data.hex(), "type": "World", "envelope": {"seq": seq, "back": back}}
+    return frame, body(IDS["World"], data)
 
 
 def raw(id_, data):
@@ -151,6 +159,24 @@ def plain_cases():
                err("Message", 0, message={"kind": "Truncated", "bit": 40, "path": "rotation"}))
     yield case("plain.ping_with_data", plain(body(0, b"\x01")), [],
                err("Message", 0, message={"kind": "TrailingData", "bit": 0, "path": ""}))
+
+
+def envelope_cases():
+    world = {"tick": 7, "entities": [{"id": 1, "x": 2, "y": -3}, {"id": 9, "x": -100, "y": 250}]}
+    full, fullb = envelope(300, 0, pack("World", world))
+    delta, deltab = envelope(300, 2, b"\x00")
+    inp, inpb = msg("Input", {"ack": 298, "full": False})
+    yield case("envelope.delta", plain(deltab), [delta],
+               note="docs/framing.md §10.6: snapshot 300 against 298, which it equals")
+    yield case("envelope.full_and_input", plain(fullb) + plain(inpb), [full, inp],
+               note="a full snapshot (back 0) and the client's input acknowledging 298")
+    yield case("envelope.header_only", plain(envelope(5, 0, b"")[1]), [envelope(5, 0, b"")[0]],
+               note="the dispatch checks only the header: the body is the snapshot receiver's")
+    yield case("envelope.truncated", plain(body(IDS["World"], bytes.fromhex("2c01"))), [],
+               err("Message", 0, message={"kind": "Truncated", "bit": 0, "path": ""}),
+               note="Data shorter than the 3-byte header")
+    yield case("envelope.empty", plain(body(IDS["World"], b"")), [],
+               err("Message", 0, message={"kind": "Truncated", "bit": 0, "path": ""}))
 
 
 def compressed_cases():
@@ -246,7 +272,7 @@ def encode_error_cases():
 
 
 def main():
-    cases = list(plain_cases()) + list(compressed_cases()) + list(websocket_cases()) + encode_error_cases()
+    cases = list(plain_cases()) + list(envelope_cases()) + list(compressed_cases()) + list(websocket_cases()) + encode_error_cases()
     ids = [c["id"] for c in cases]
     assert len(ids) == len(set(ids)), "duplicate case ids"
     doc = {

@@ -3,14 +3,53 @@
 //! connections decode into (docs/framing.md §4). Each message type also has a
 //! `MessageID` method, so every one satisfies `bitwire.Message`. How frames are read
 //! and written is the runtime's (`bitwire.FrameReader`, `FrameEncoder`, …): the
-//! generated code only maps ids to values.
+//! generated code only maps ids to values. The frames of a `delta message` carry
+//! snapshot envelopes (docs/framing.md §10.8): its id maps to a `WorldEnvelope`, a
+//! `baseline.Envelope` with the message's id, not to the message's type.
 
 use super::naming::message_set_fields;
 use super::printer::Printer;
 use super::Gen;
 
-/// Prints `NewMessage` and `DecodeMessage`.
+/// The type a message's frames decode into: its own, or for a `delta message` its
+/// envelope type.
+fn frame_type<'a>(g: &'a Gen<'_>, id: usize) -> &'a str {
+    g.consts[id].envelope.as_deref().unwrap_or(g.ident(id))
+}
+
+/// Prints the envelope type of every `delta message`: `baseline.Envelope` with the
+/// message's id.
+fn envelopes(g: &Gen, p: &mut Printer) {
+    for (id, def) in g.schema.messages() {
+        let Some(envelope) = &g.consts[id].envelope else {
+            continue;
+        };
+        let (ident, msg_id) = (g.ident(id), def.message_id.expect("a message"));
+        let c = g.consts[id].message_id.as_ref().expect("a message");
+        p.blank();
+        p.doc(format!(
+            "{envelope} is a frame of {ident} (id {msg_id}): a snapshot envelope \
+             (docs/framing.md §10), the header and the snapshot in full or as a delta, \
+             which a baseline.Receiver decodes. {} and {} hold one for {ident}; to send \
+             a snapshot, encode it into Data with a baseline.Sender and write the \
+             {envelope}.",
+            g.names.new_message, g.names.messages
+        ));
+        p.open(format!("type {envelope} struct {{"));
+        p.line("baseline.Envelope");
+        p.close("}");
+        p.blank();
+        p.doc(format!("MessageID returns {c} (bitwire.Message)."));
+        p.line(format!(
+            "func (*{envelope}) MessageID() uint32 {{ return {c} }}"
+        ));
+    }
+}
+
+/// Prints `NewMessage` and `DecodeMessage` (after the envelope types of the
+/// `delta message`s).
 pub fn dispatch(g: &Gen, p: &mut Printer) {
+    envelopes(g, p);
     let (new, decode) = (&g.names.new_message, &g.names.decode_message);
     let src = &g.opts.source_name;
     p.blank();
@@ -23,7 +62,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     for (id, _) in g.schema.messages() {
         let c = g.consts[id].message_id.as_ref().expect("a message");
         p.middle(format!("case {c}:"));
-        p.line(format!("return new({})", g.ident(id)));
+        p.line(format!("return new({})", frame_type(g, id)));
     }
     p.close("}");
     p.line("return nil");
@@ -66,11 +105,18 @@ pub fn message_set(g: &Gen, p: &mut Printer) {
     p.open(format!("type {set} struct {{"));
     for ((id, def), field) in messages.iter().zip(&fields) {
         let msg_id = def.message_id.expect("a message");
-        p.doc(format!(
-            "{field} receives the frames of {} (id {msg_id}).",
-            g.ident(*id)
-        ));
-        p.line(format!("{field} {}", g.ident(*id)));
+        if g.consts[*id].envelope.is_some() {
+            p.doc(format!(
+                "{field} receives the frames of {} (id {msg_id}): snapshot envelopes.",
+                g.ident(*id)
+            ));
+        } else {
+            p.doc(format!(
+                "{field} receives the frames of {} (id {msg_id}).",
+                g.ident(*id)
+            ));
+        }
+        p.line(format!("{field} {}", frame_type(g, *id)));
     }
     p.close("}");
     p.blank();

@@ -59,7 +59,15 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     ));
     p.line(format!("package {}", opts.package));
     p.blank();
-    p.line(format!("import bitwire \"{RUNTIME_IMPORT}\""));
+    if g.delta.messages.is_empty() {
+        p.line(format!("import bitwire \"{RUNTIME_IMPORT}\""));
+    } else {
+        // The frames of a delta message carry snapshot envelopes (baseline.Envelope).
+        p.open("import (");
+        p.line(format!("bitwire \"{RUNTIME_IMPORT}\""));
+        p.line(format!("\"{RUNTIME_IMPORT}/baseline\""));
+        p.close(")");
+    }
     p.blank();
     // A schema with a delta message needs the delta API (version 5); the code of
     // every other schema stays as it was.
@@ -107,6 +115,8 @@ pub(crate) struct TypeConsts {
     pub verify_packed: String,
     /// `VerifyWorldDelta`, for a delta message.
     pub verify_delta: Option<String>,
+    /// `WorldEnvelope`, the message set's type of a delta message's frames.
+    pub envelope: Option<String>,
 }
 
 /// The named bounds of one struct field (see `docs/go.md`).
@@ -204,6 +214,12 @@ impl<'a> Gen<'a> {
         for (id, c) in consts.iter_mut().enumerate() {
             if schema.types[id].delta {
                 c.verify_delta = Some(names.type_const(&c.verify, "Delta"));
+            }
+        }
+        for (id, c) in consts.iter_mut().enumerate() {
+            if schema.types[id].delta {
+                let ident = names.types[id].ident.clone();
+                c.envelope = Some(names.type_const(&ident, "Envelope"));
             }
         }
         let plan = CodecPlan::build(schema);

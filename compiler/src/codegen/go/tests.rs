@@ -198,3 +198,26 @@ fn delta_messages_get_the_delta_api_and_nothing_else_changes() {
         );
     }
 }
+
+#[test]
+fn a_delta_message_is_read_and_written_as_its_envelope() {
+    let code = gen(
+        "delta message W = 1 { tick: u32 }\nmessage In = 2 { ack: u16 }\n\
+                    struct WEnvelope { x: u8 }",
+    );
+    assert!(code.contains(
+        "import (\n\tbitwire \"github.com/bitwire-dev/bitwire/runtime/go\"\n\t\
+         \"github.com/bitwire-dev/bitwire/runtime/go/baseline\"\n)\n"
+    ));
+    // The schema's own WEnvelope keeps its name; the envelope type takes the next.
+    assert!(code.contains("type WEnvelope2 struct {\n\tbaseline.Envelope\n}\n"));
+    assert!(code.contains("func (*WEnvelope2) MessageID() uint32 { return WMessageID }\n"));
+    assert!(code.contains("\tcase WMessageID:\n\t\treturn new(WEnvelope2)\n"));
+    assert!(code.contains("\tcase InMessageID:\n\t\treturn new(In)\n"));
+    assert!(code.contains("\tW WEnvelope2\n"));
+    assert!(code.contains("\tIn In\n"));
+    // Without a delta message: one import, no envelope.
+    let plain = gen("message W = 1 { tick: u32 }");
+    assert!(plain.contains("\nimport bitwire \"github.com/bitwire-dev/bitwire/runtime/go\"\n"));
+    assert!(!plain.contains("baseline"));
+}

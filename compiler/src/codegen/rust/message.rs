@@ -1,9 +1,14 @@
 //! The dispatch enum over a schema's messages (spec §2.3): one variant per
 //! `message Name = ID`, with the id, encode / decode-by-id, and its
-//! `::bitwire::MessageSet` impl, through which the runtime frames it.
+//! `::bitwire::MessageSet` impl, through which the runtime frames it. The variant of a
+//! `delta message` carries its frames' Data as it is, a snapshot envelope
+//! (`::bitwire::baseline::Envelope`, docs/framing.md §10.8), not a decoded value.
 
 use super::printer::Printer;
 use super::Gen;
+
+/// The runtime's envelope type, which a `delta message`'s variant carries.
+const ENVELOPE: &str = "::bitwire::baseline::Envelope";
 
 /// Prints `pub enum Message { ... }`, its methods and `From` impls.
 pub fn dispatch(g: &Gen, p: &mut Printer) {
@@ -14,8 +19,12 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         .map(|(id, def)| (id, def.message_id.expect("a message")))
         .collect();
     let boxed = |id: usize| g.plan.get(id).dispatch_out_of_line;
-    let copy = messages.iter().all(|(id, _)| g.is_copy(*id) && !boxed(*id));
-    let eq = messages.iter().all(|(id, _)| g.is_eq(*id));
+    let envelope = |id: usize| g.delta.messages.contains(&id);
+    let copy = messages
+        .iter()
+        .all(|(id, _)| g.is_copy(*id) && !boxed(*id) && !envelope(*id));
+    // An envelope is `Eq` and `Hash`.
+    let eq = messages.iter().all(|(id, _)| g.is_eq(*id) || envelope(*id));
     p.line(format!(
         "/// Every message of `{}`, for dispatch by id on a connection.",
         g.opts.source_name
@@ -32,10 +41,17 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.open(format!("pub enum {name} {{"));
     for (id, mid) in &messages {
         let ident = g.ident(*id);
-        p.line(format!("/// `{}` (id {mid}).", g.schema.types[*id].name));
-        if boxed(*id) {
+        if envelope(*id) {
+            p.line(format!(
+                "/// `{}` (id {mid}): a snapshot envelope (docs/framing.md §10).",
+                g.schema.types[*id].name
+            ));
+            p.line(format!("{ident}({ENVELOPE}),"));
+        } else if boxed(*id) {
+            p.line(format!("/// `{}` (id {mid}).", g.schema.types[*id].name));
             p.line(format!("{ident}(Box<{ident}>),"));
         } else {
+            p.line(format!("/// `{}` (id {mid}).", g.schema.types[*id].name));
             p.line(format!("{ident}({ident}),"));
         }
     }
@@ -54,22 +70,35 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.blank();
     p.line("/// Appends the message's top-level encoding to `out` (the id is not written:");
     p.line("/// framing carries it). Returns the bytes written.");
-    p.use_packed();
+    if messages.iter().any(|(id, _)| !envelope(*id)) {
+        p.use_packed();
+    }
     p.open("pub fn encode(&self, out: &mut Vec<u8>) -> Result<usize, ::bitwire::Error> {");
     p.open("match self {");
     for (id, _) in &messages {
-        p.line(format!("Self::{}(m) => m.encode(out),", g.ident(*id)));
+        if envelope(*id) {
+            p.line(format!("Self::{}(e) => Ok(e.encode(out)),", g.ident(*id)));
+        } else {
+            p.line(format!("Self::{}(m) => m.encode(out),", g.ident(*id)));
+        }
     }
     p.close("}");
     p.close("}");
     p.blank();
     p.line("/// Decodes the message with dispatch id `id` from the whole of `bytes`. An id");
     p.line("/// the schema does not declare is `InvalidEnum` at bit 0.");
+    if messages.iter().any(|(id, _)| envelope(*id)) {
+        p.line("///");
+        p.line("/// The bytes of a `delta message` are a snapshot envelope, copied (at least");
+        p.line("/// its 3-byte header, else `Truncated`): a `SnapshotReceiver` decodes it.");
+    }
     p.open("pub fn decode(id: u32, bytes: &[u8]) -> Result<Self, ::bitwire::Error> {");
     p.open("match id {");
     for (id, _) in &messages {
         let ident = g.ident(*id);
-        let body = if boxed(*id) {
+        let body = if envelope(*id) {
+            format!("{ENVELOPE}::from_data(bytes).map(Self::{ident})")
+        } else if boxed(*id) {
             format!("{ident}::decode(bytes).map(|m| Self::{ident}(Box::new(m)))")
         } else {
             format!("{ident}::decode(bytes).map(Self::{ident})")
@@ -89,7 +118,8 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.close("}");
     p.close("}");
     message_set(g, p, &messages);
-    for (id, _) in &messages {
+    // A `delta message` travels as an envelope, never as a value: no `From`.
+    for (id, _) in messages.iter().filter(|(id, _)| !envelope(*id)) {
         let ident = g.ident(*id);
         p.blank();
         p.open(format!("impl From<{ident}> for {name} {{"));
@@ -110,6 +140,7 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
 fn message_set(g: &Gen, p: &mut Printer, messages: &[(usize, u32)]) {
     let name = &g.names.message_enum;
     let boxed = |id: usize| g.plan.get(id).dispatch_out_of_line;
+    let envelope = |id: usize| g.delta.messages.contains(&id);
     let mut ids: Vec<u32> = messages.iter().map(|(_, mid)| *mid).collect();
     ids.sort_unstable();
     p.blank();
@@ -150,16 +181,27 @@ fn message_set(g: &Gen, p: &mut Printer, messages: &[(usize, u32)]) {
     p.open("fn decode_body(");
     p.line("id: u32,");
     p.line("data: &[u8],");
-    p.line("limits: &::bitwire::Limits,");
+    if messages.iter().all(|(id, _)| envelope(*id)) {
+        p.line("_limits: &::bitwire::Limits,");
+    } else {
+        p.line("limits: &::bitwire::Limits,");
+    }
     p.middle(") -> Option<Result<Self, ::bitwire::Error>> {");
     p.open("Some(match id {");
     for (id, _) in messages {
         let ident = g.ident(*id);
-        let call = format!("{ident}::decode_with(data, limits)");
-        let map = if boxed(*id) {
-            format!(".map(|m| Self::{ident}(Box::new(m)))")
+        let (call, map) = if envelope(*id) {
+            // The body is the snapshot receiver's to decode, within its own limits.
+            let call = format!("{ENVELOPE}::from_data(data)");
+            (call, format!(".map(Self::{ident})"))
         } else {
-            format!(".map(Self::{ident})")
+            let call = format!("{ident}::decode_with(data, limits)");
+            let map = if boxed(*id) {
+                format!(".map(|m| Self::{ident}(Box::new(m)))")
+            } else {
+                format!(".map(Self::{ident})")
+            };
+            (call, map)
         };
         let arm = format!("{ident}::MESSAGE_ID => {call}{map},");
         if p.fits(&arm) {

@@ -175,3 +175,33 @@ fn delta_locals_do_not_shadow_fields() {
     assert!(code.contains("let mut base_ = base.base;"), "{code}");
     assert!(code.contains("let mut cur_ = base.cur;"), "{code}");
 }
+
+#[test]
+fn a_delta_message_is_read_and_written_as_its_envelope() {
+    let src = "delta message W = 1 { tick: u32 }\nmessage In = 2 { ack: u16 }";
+    let schema = crate::compile_source("t.bw", src).expect("compiles");
+    let code = generate_rust(&schema, &opts());
+    assert!(
+        code.contains("    W(::bitwire::baseline::Envelope),\n"),
+        "{code}"
+    );
+    assert!(code.contains("    In(In),\n"));
+    // An envelope is not `Copy`; it is `Eq` and `Hash`.
+    assert!(code.contains("#[derive(Debug, Clone, PartialEq, Eq, Hash)]\npub enum Message {"));
+    assert!(code.contains("Self::W(e) => Ok(e.encode(out)),"));
+    assert!(code.contains(
+        "W::MESSAGE_ID => ::bitwire::baseline::Envelope::from_data(bytes).map(Self::W),"
+    ));
+    assert!(code
+        .contains("W::MESSAGE_ID => ::bitwire::baseline::Envelope::from_data(data).map(Self::W),"));
+    assert!(code.contains("impl From<In> for Message {"));
+    assert!(
+        !code.contains("impl From<W> for Message {"),
+        "a delta message is sent as an envelope"
+    );
+    // Only delta messages: no unused `limits`, no unused `Packed` import.
+    let only =
+        crate::compile_source("t.bw", "delta message W = 1 { tick: u32 }").expect("compiles");
+    let code = generate_rust(&only, &opts());
+    assert!(code.contains("        _limits: &::bitwire::Limits,\n"));
+}

@@ -2,7 +2,9 @@
 //! dispatch id, and encode / decode by id. The id is not part of the packed bytes
 //! (spec §2.3); framing carries it: the frame functions printed here only hand the
 //! dispatch to the runtime's framer (`bw.encodeMessageFrame`, `bw.decodeMessageFrame`),
-//! which makes every wire decision of docs/framing.md.
+//! which makes every wire decision of docs/framing.md. A `delta message`'s variant
+//! carries its frames' Data as it is, a snapshot envelope (`envelope: Uint8Array`,
+//! docs/framing.md §10.8), for a `bw.SnapshotReceiver` to decode.
 
 use super::printer::Printer;
 use super::{naming, Gen};
@@ -13,17 +15,27 @@ use crate::plan::Kind;
 pub fn dispatch(g: &Gen, p: &mut Printer) {
     let msg = &g.names.message;
     let messages: Vec<_> = g.schema.messages().collect();
-    p.doc(&[vec![
-        "Any message of this schema, tagged with its type's schema name.".into(),
-    ]]);
+    let envelope = |id: TypeId| g.delta.messages.contains(&id);
+    let mut doc = vec!["Any message of this schema, tagged with its type's schema name.".into()];
+    if messages.iter().any(|(id, _)| envelope(*id)) {
+        doc.extend([
+            "A `delta message` is its frames' snapshot envelope (docs/framing.md §10): the".into(),
+            "header and the snapshot in full or as a delta, for a `bw.SnapshotReceiver`.".into(),
+        ]);
+    }
+    p.doc(&[doc]);
     p.open(format!("export type {msg} ="));
     for (i, (id, def)) in messages.iter().enumerate() {
         let end = if i + 1 == messages.len() { ";" } else { "" };
-        p.line(format!(
-            "| {{ kind: {}; value: {} }}{end}",
-            naming::str_lit(&def.name),
-            g.ident(*id)
-        ));
+        let kind = naming::str_lit(&def.name);
+        if envelope(*id) {
+            p.line(format!("| {{ kind: {kind}; envelope: Uint8Array }}{end}"));
+        } else {
+            p.line(format!(
+                "| {{ kind: {kind}; value: {} }}{end}",
+                g.ident(*id)
+            ));
+        }
     }
     p.dedent();
     p.blank();
@@ -45,17 +57,28 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
     p.doc(&[vec![
         "Encodes a message's value at the top level; see the type's own `encode` function.".into(),
     ]]);
+    // Parameters that only the messages sent as values use (an envelope is sent as
+    // it is): named `_w` and `_limits` when every message is a `delta message`.
+    let unused = if messages.iter().all(|(id, _)| envelope(*id)) {
+        "_"
+    } else {
+        ""
+    };
     p.open(format!(
-        "export function encodeMessage(m: {msg}, w?: bw.BitWriter): Uint8Array {{"
+        "export function encodeMessage(m: {msg}, {unused}w?: bw.BitWriter): Uint8Array {{"
     ));
     message_check(p, msg);
     p.open("switch (m.kind) {");
     for (id, def) in &messages {
-        p.line(format!(
-            "case {}: return encode{}(m.value, w);",
-            naming::str_lit(&def.name),
-            g.ident(*id)
-        ));
+        let kind = naming::str_lit(&def.name);
+        if envelope(*id) {
+            p.line(format!("case {kind}: return bw.writeEnvelope(m.envelope);"));
+        } else {
+            p.line(format!(
+                "case {kind}: return encode{}(m.value, w);",
+                g.ident(*id)
+            ));
+        }
     }
     p.close("}");
     undeclared_kind(p);
@@ -66,16 +89,24 @@ pub fn dispatch(g: &Gen, p: &mut Printer) {
         "budget of `limits`; an id the schema does not declare is `InvalidEnum` at bit 0.".into(),
     ]]);
     p.open(format!(
-        "export function decodeMessage(id: number, bytes: Uint8Array, limits?: bw.Limits): {msg} {{"
+        "export function decodeMessage(id: number, bytes: Uint8Array, {unused}limits?: bw.Limits): {msg} {{"
     ));
     p.open("switch (id) {");
     for (id, def) in &messages {
-        p.line(format!(
-            "case {}: return {{ kind: {}, value: decode{}(bytes, limits) }};",
+        let (msg_id, kind) = (
             def.message_id.expect("a message"),
             naming::str_lit(&def.name),
-            g.ident(*id)
-        ));
+        );
+        if envelope(*id) {
+            p.line(format!(
+                "case {msg_id}: return {{ kind: {kind}, envelope: bw.readEnvelope(bytes) }};"
+            ));
+        } else {
+            p.line(format!(
+                "case {msg_id}: return {{ kind: {kind}, value: decode{}(bytes, limits) }};",
+                g.ident(*id)
+            ));
+        }
     }
     p.line("default: throw bw.error(\"InvalidEnum\", 0);");
     p.close("}");

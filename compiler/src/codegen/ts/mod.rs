@@ -67,7 +67,12 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     p.blank();
     p.line("// Generated code needs the runtime API it was written against: a mismatched");
     p.line("// runtime fails to type-check, and plain JavaScript fails when loading.");
-    p.line("bw.requireApiVersion(3 satisfies typeof bw.RUNTIME_API_VERSION);");
+    // A schema with a delta message needs API 4 (delta codecs, envelopes in the
+    // `Message` union); the code of every other schema stays as it was.
+    let api = if g.delta.messages.is_empty() { 3 } else { 4 };
+    p.line(format!(
+        "bw.requireApiVersion({api} satisfies typeof bw.RUNTIME_API_VERSION);"
+    ));
     p.blank();
     p.line(
         "/** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */",

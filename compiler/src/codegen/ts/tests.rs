@@ -159,3 +159,29 @@ fn an_enum_never_takes_a_constants_name() {
         "{code}"
     );
 }
+
+#[test]
+fn a_delta_message_is_read_and_written_as_its_envelope() {
+    let code = gen("delta message W = 1 { tick: u32 }\nmessage In = 2 { ack: u16 }");
+    assert!(code.contains("bw.requireApiVersion(4 satisfies typeof bw.RUNTIME_API_VERSION);"));
+    assert!(
+        code.contains("  | { kind: \"W\"; envelope: Uint8Array }\n"),
+        "{code}"
+    );
+    assert!(
+        code.contains("  | { kind: \"In\"; value: In };\n"),
+        "{code}"
+    );
+    assert!(code.contains("case \"W\": return bw.writeEnvelope(m.envelope);"));
+    assert!(code.contains("case 1: return { kind: \"W\", envelope: bw.readEnvelope(bytes) };"));
+    assert!(code.contains("case 2: return { kind: \"In\", value: decodeIn(bytes, limits) };"));
+    assert!(code.contains("export function encodeMessage(m: Message, w?: bw.BitWriter)"));
+    // Only delta messages: the parameters they do not use are marked so.
+    let only = gen("delta message W = 1 { tick: u32 }");
+    assert!(only.contains("export function encodeMessage(m: Message, _w?: bw.BitWriter)"));
+    assert!(only.contains("bytes: Uint8Array, _limits?: bw.Limits): Message {"));
+    // Without a delta message: API 3, values only.
+    let plain = gen("message W = 1 { tick: u32 }");
+    assert!(plain.contains("bw.requireApiVersion(3 satisfies typeof bw.RUNTIME_API_VERSION);"));
+    assert!(!plain.contains("envelope"));
+}

@@ -19,21 +19,26 @@ import { baselineTests } from "./baseline.js";
 
 const runtime = runtimeName();
 
-echoTests({
+/** The echo tests and the snapshot test (baseline.ts) of `stack`. */
+function stackTests(stack: Stack): void {
+  echoTests(stack);
+  baselineTests(stack);
+}
+
+stackTests({
   name: "node:net",
   listen: (opts, handler) => listenTcp<Message>(protocol, { ...opts, port: 0 }, handler),
   connect: (port, opts) => connectTcp(protocol, { ...opts, port }),
 });
-baselineTests();
 
 // WebSocket: the `ws` package's server (Node; Bun and Deno run it too), with the `ws`
 // client on Node and the standard WebSocket on Bun and Deno.
 {
   const { connectWs, listenWs } = await import("@bitwire/runtime/ws");
   const listen: Stack["listen"] = async (opts, handler) => listenWs<Message>(protocol, { ...opts, port: 0, path: "/ws" }, handler);
-  echoTests({ name: "ws server, ws client", listen, connect: (port, opts) => connectWs(protocol, `ws://127.0.0.1:${port}/ws`, opts) });
+  stackTests({ name: "ws server, ws client", listen, connect: (port, opts) => connectWs(protocol, `ws://127.0.0.1:${port}/ws`, opts) });
   if (runtime !== "node") {
-    echoTests({ name: "ws server, standard WebSocket client", listen, connect: (port, opts) => connectWebSocket(protocol, `ws://127.0.0.1:${port}/ws`, opts) });
+    stackTests({ name: "ws server, standard WebSocket client", listen, connect: (port, opts) => connectWebSocket(protocol, `ws://127.0.0.1:${port}/ws`, opts) });
   }
 }
 
@@ -50,12 +55,12 @@ if (runtime === "node") {
 
 if (runtime === "bun") {
   const { connectBun, listenBun, serveBunWs } = await import("@bitwire/runtime/bun");
-  echoTests({
+  stackTests({
     name: "Bun.serve WebSocket, standard WebSocket client",
     listen: async (opts, handler) => serveBunWs<Message>(protocol, { ...opts, port: 0, path: "/ws" }, handler),
     connect: (port, opts) => connectWebSocket(protocol, `ws://127.0.0.1:${port}/ws`, opts),
   });
-  echoTests({
+  stackTests({
     name: "Bun.listen / Bun.connect",
     listen: async (opts, handler) => listenBun<Message>(protocol, { ...opts, port: 0 }, handler),
     connect: (port, opts) => connectBun(protocol, { ...opts, port }),
@@ -63,12 +68,12 @@ if (runtime === "bun") {
 }
 if (runtime === "deno") {
   const { connectDeno, listenDeno, serveDenoWs } = await import("@bitwire/runtime/deno");
-  echoTests({
+  stackTests({
     name: "Deno.serve WebSocket, standard WebSocket client",
     listen: async (opts, handler) => serveDenoWs<Message>(protocol, { ...opts, port: 0, path: "/ws" }, handler),
     connect: (port, opts) => connectWebSocket(protocol, `ws://127.0.0.1:${port}/ws`, opts),
   });
-  echoTests({
+  stackTests({
     name: "Deno.listen / Deno.connect",
     listen: async (opts, handler) => listenDeno<Message>(protocol, { ...opts, port: 0 }, handler),
     connect: (port, opts) => connectDeno(protocol, { ...opts, port }),

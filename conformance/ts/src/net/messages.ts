@@ -37,6 +37,9 @@ export function message(next: () => number, seq: number, maxText = 3000): Messag
 
 /** A message as comparable text: its kind and JSON. */
 export function show(m: Message): string {
+  if (m.kind === "World") {
+    return `World:envelope:${Array.from(m.envelope, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  }
   const codec = codecs[m.kind];
   return `${m.kind}:${JSON.stringify(codec === undefined ? null : codec.toJson(m.value))}`;
 }

@@ -9,8 +9,10 @@
 //! or in full (spec §2) when there is none. The client's input messages carry
 //! [`SnapshotReceiver::ack`] (the newest snapshot it decoded) and
 //! [`SnapshotReceiver::need_full`]; the server passes them to [`SnapshotSender::ack`]
-//! and [`SnapshotSender::request_full`]. The envelope is a frame's Data: send it with
-//! the message id of the snapshot's message.
+//! and [`SnapshotSender::request_full`]. The envelope is a frame's Data, with the
+//! message id of the snapshot's message: on a typed connection the generated `Message`
+//! enum's variant of a `delta message` carries it as an [`Envelope`]
+//! ([`SnapshotSender::encode_envelope`] makes one; docs/framing.md §10.8).
 //!
 //! The codec is the message type's: generated code implements [`Delta`] for every
 //! `delta message` (on top of [`Packed`](crate::Packed), which gives the full encoding).
@@ -62,6 +64,7 @@
 //! # Ok::<(), bitwire::baseline::SnapshotError>(())
 //! ```
 
+mod envelope;
 mod error;
 mod receiver;
 mod ring;
@@ -69,6 +72,7 @@ mod sender;
 
 use alloc::vec::Vec;
 
+pub use envelope::Envelope;
 pub use error::{SnapshotError, SnapshotErrorKind};
 pub use receiver::{Received, SnapshotReceiver};
 pub use sender::SnapshotSender;

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use super::ring::{unwrap_seq, Ring};
-use super::{Delta, SnapshotError, SnapshotHeader};
+use super::{Delta, Envelope, SnapshotError, SnapshotHeader};
 
 /// The snapshots sent to one peer: a ring of the last N, the newest one the peer
 /// acknowledged, and whether it asked for a full snapshot (docs/framing.md §10.3).
@@ -128,5 +128,15 @@ impl<T: Delta> SnapshotSender<T> {
         self.last = Some(ext);
         self.full_requested = false;
         Ok(header)
+    }
+
+    /// [`encode`](SnapshotSender::encode) into a new [`Envelope`]: what the generated
+    /// `Message` enum's variant of the snapshot's `delta message` carries, to send on a
+    /// typed connection (`conn.send(&Message::World(envelope))`). The header is
+    /// [`Envelope::header`].
+    pub fn encode_envelope(&mut self, current: T) -> Result<Envelope, SnapshotError> {
+        let mut bytes = Vec::new();
+        self.encode(current, &mut bytes)?;
+        Envelope::try_from(bytes)
     }
 }

@@ -280,3 +280,47 @@ fn random_packets_give_typed_results_and_keep_the_invariants() {
         "{decoded} {failed} {dropped}"
     );
 }
+
+#[test]
+fn envelopes_hold_a_header() {
+    let mut server = SnapshotSender::<Byte>::new(4);
+    let mut client = SnapshotReceiver::<Byte>::new(4);
+    let full = server.encode_envelope(Byte(10)).unwrap();
+    assert_eq!(full.header(), SnapshotHeader { seq: 0, back: 0 });
+    assert_eq!((full.bytes(), full.body()), (&[0, 0, 0, 10][..], &[10][..]));
+    assert_eq!(
+        client.decode(full.bytes()).unwrap().unwrap().value,
+        &Byte(10)
+    );
+    server.ack(0).unwrap();
+    let delta = server.encode_envelope(Byte(13)).unwrap();
+    assert_eq!(delta.header(), SnapshotHeader { seq: 1, back: 1 });
+    assert_eq!(Envelope::from_data(delta.bytes()).unwrap(), delta);
+    let mut out = vec![0xee];
+    assert_eq!(delta.encode(&mut out), 4);
+    assert_eq!(out, [0xee, 1, 0, 1, 3]);
+    assert_eq!(delta.clone().into_bytes(), Vec::from(delta));
+
+    // An encoding error makes no envelope and changes nothing: seq 2 is next.
+    assert_eq!(
+        server.encode_envelope(Byte(9)).unwrap_err().kind(),
+        SnapshotErrorKind::Message
+    );
+    assert_eq!(server.encode_envelope(Byte(14)).unwrap().header().seq, 2);
+}
+
+#[test]
+fn an_envelope_shorter_than_a_header_is_truncated() {
+    for len in 0..HEADER_BYTES {
+        let data = vec![7; len];
+        let e = Envelope::from_data(&data).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.bit(), e.path_string()),
+            (ErrorKind::Truncated, 0, "".into())
+        );
+        let e = Envelope::try_from(data).unwrap_err();
+        assert_eq!(e.kind(), SnapshotErrorKind::Truncated);
+    }
+    let header_only = Envelope::from_data(&[5, 0, 0]).unwrap();
+    assert_eq!((header_only.header().seq, header_only.body()), (5, &[][..]));
+}
