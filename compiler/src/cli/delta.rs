@@ -42,6 +42,16 @@ fn setup(args: &DeltaArgs) -> Result<(Schema, TypeId, Value), Failure> {
     Ok((schema, ty, baseline))
 }
 
+/// The delta on the input: raw bytes, or hex text with `--hex`.
+fn read_delta(args: &DeltaArgs) -> Result<Vec<u8>, Failure> {
+    let input = read_input(&args.codec)?;
+    if args.codec.hex {
+        parse_hex(&input)
+    } else {
+        Ok(input)
+    }
+}
+
 fn run_encode(args: &DeltaArgs) -> Result<(), Failure> {
     let (schema, ty, baseline) = setup(args)?;
     let input = read_input(&args.codec)?;
@@ -59,12 +69,7 @@ fn run_encode(args: &DeltaArgs) -> Result<(), Failure> {
 
 fn run_decode(args: &DeltaArgs) -> Result<(), Failure> {
     let (schema, ty, baseline) = setup(args)?;
-    let input = read_input(&args.codec)?;
-    let bytes = if args.codec.hex {
-        parse_hex(&input)?
-    } else {
-        input
-    };
+    let bytes = read_delta(args)?;
     let value = codec::decode_delta(&schema, ty, &baseline, &bytes)
         .map_err(|e| codec_failure("delta decode", &e))?;
     let json = codec::value_to_json(&schema, ty, &value);
@@ -78,12 +83,7 @@ fn run_decode(args: &DeltaArgs) -> Result<(), Failure> {
 pub fn explain(args: &DeltaArgs) -> ExitCode {
     let run = || -> Result<bool, Failure> {
         let (schema, ty, baseline) = setup(args)?;
-        let input = read_input(&args.codec)?;
-        let bytes = if args.codec.hex {
-            parse_hex(&input)?
-        } else {
-            input
-        };
+        let bytes = read_delta(args)?;
         let (steps, result) = codec::explain_delta(&schema, ty, &baseline, &bytes);
         let mut text = format!("{} (delta against the baseline)\n", schema.types[ty].name);
         let width = steps.iter().map(|s| s.path.len()).max().unwrap_or(0);
