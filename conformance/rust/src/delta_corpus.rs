@@ -5,8 +5,8 @@
 //!   the delta of the value against the baseline; the delta decodes against the
 //!   baseline to the value;
 //! - `{"suite", "type", "baseline", "input", "outcome"}` — a hostile delta (the valid
-//!   one mutated, decoded against another baseline, or against a baseline whose keyed
-//!   list is out of order) and what the reference decoder makes of it against the
+//!   one mutated, zero or random bytes, decoded against another baseline, or against a
+//!   baseline whose keyed list is out of order) and what the reference decoder makes of it against the
 //!   baseline: `{"value": …}` or `{"error": {"kind", "bit", "path"}}`;
 //! - `{"suite", "type", "baseline", "value", "outcome"}` — a pair the encoder rejects
 //!   (a changed keyed list out of key order, in the value or the baseline):
@@ -168,7 +168,10 @@ pub fn write_delta(
             continue;
         }
         counts.deltas += 1;
-        for m in mutations(rng, &delta) {
+        for m in mutations(rng, &delta)
+            .into_iter()
+            .chain(more_mutations(rng, &delta))
+        {
             w.input(&b, &m)?;
             counts.delta_inputs += 1;
         }
@@ -188,6 +191,28 @@ pub fn write_delta(
         previous = Some(b);
     }
     Ok(())
+}
+
+/// Hostile deltas beyond [`mutations`]: zero bytes (gap and count codes of many
+/// leading zeros), long random bytes, the delta cut and continued at random, and the
+/// delta with its first byte all ones (every changed bit of the first fields set).
+fn more_mutations(rng: &mut Rng, delta: &[u8]) -> Vec<Vec<u8>> {
+    let len = delta.len() as u64;
+    let random = |rng: &mut Rng, n: u64| (0..n).map(|_| rng.next_u64() as u8).collect::<Vec<u8>>();
+    let mut cut = delta[..rng.below(len + 1) as usize].to_vec();
+    let tail = rng.below(17);
+    cut.extend(random(rng, tail));
+    let mut ones = delta.to_vec();
+    if let Some(first) = ones.first_mut() {
+        *first = 0xff;
+    }
+    let long = rng.below(4 * len + 64) + 1;
+    vec![
+        vec![0; rng.below(2 * len + 16) as usize + 1],
+        random(rng, long),
+        cut,
+        ones,
+    ]
 }
 
 fn ty_name(s: &Schema, id: TypeId) -> String {
