@@ -8,7 +8,7 @@
 
 mod golden;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use bitwire_compiler::codegen::go::naming::package_name;
@@ -39,6 +39,51 @@ fn go_generation_is_deterministic() {
 
 #[test]
 fn generated_go_is_gofmt_clean() {
+    assert_gofmt_clean("golden", &generated());
+}
+
+/// Delta messages whose arrays hold arrays or lists (`[[u4; 2]; 2]`, deeper, with
+/// floats, inside optionals): their wire equality nests function literals, which gofmt
+/// prints on lines of their own when they do not fit on one (found by generating
+/// `conformance/rust/schemas/delta_edges.bw`, which has `[[u4; 2]; 2]`, for the Go
+/// conformance runner); and the delta edge shapes themselves.
+#[test]
+fn delta_go_with_nested_containers_is_gofmt_clean() {
+    let nested = "delta message M = 1 {\n    a: [[u4; 2]; 2],\n    b: [[[f64; 2]; 2]; 2],\n    \
+                  c: optional<[[f32; 2]; 2]>,\n    d: [list<[f32; 2], max 3>; 2],\n    \
+                  e: list<[[bool; 2]; 2], max 3>,\n    f: [[string<max 4>; 2]; 2],\n}\n";
+    let edges =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/rust/schemas/delta_edges.bw");
+    let schemas = [
+        (
+            PathBuf::from("nested.bw"),
+            bitwire_compiler::compile_source("nested.bw", nested).expect("compiles"),
+        ),
+        (
+            edges.clone(),
+            bitwire_compiler::compile_file(&edges).expect("compiles"),
+        ),
+    ];
+    let outputs: Vec<(PathBuf, String)> = schemas
+        .iter()
+        .map(|(path, schema)| {
+            let opts = GoOptions {
+                json: true,
+                source_name: schema.root_file.clone(),
+                package: "deltanested".into(),
+            };
+            (path.clone(), generate_go(schema, &opts))
+        })
+        .collect();
+    assert!(
+        outputs[0].1.contains("bool {\n"),
+        "no function literal on lines of its own"
+    );
+    assert_gofmt_clean("delta", &outputs);
+}
+
+/// `gofmt -l` finds nothing to change in `outputs` (skipped without gofmt).
+fn assert_gofmt_clean(what: &str, outputs: &[(PathBuf, String)]) {
     let available = Command::new("gofmt")
         .arg("-l")
         .arg(std::env::temp_dir().join("no-such-file.go"))
@@ -48,10 +93,10 @@ fn generated_go_is_gofmt_clean() {
         eprintln!("gofmt not installed; skipping the layout check");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("bitwire-gofmt-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("bitwire-gofmt-{what}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut files = Vec::new();
-    for (schema, code) in generated() {
+    for (schema, code) in outputs {
         let name = schema.with_extension("go");
         let file = dir.join(name.file_name().expect("a file name"));
         std::fs::write(&file, code).expect("write temp file");

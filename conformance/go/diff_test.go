@@ -14,14 +14,18 @@ import (
 
 // corpusLine is one line of a differential corpus (README.md): either a value with
 // the bytes the reference codec encodes it to, or an input with the reference
-// codec's decode outcome (adversarial inputs also say what was built).
+// codec's decode outcome (adversarial inputs also say what was built); or, with a
+// baseline, a delta line (diff_delta_test.go): a value with its delta against the
+// baseline, a hostile delta with the outcome, or a value the encoder rejects.
 type corpusLine struct {
-	Suite   string          `json:"suite"`
-	Type    string          `json:"type"`
-	Value   json.RawMessage `json:"value"`
-	Bytes   *string         `json:"bytes"`
-	Input   *string         `json:"input"`
-	Outcome *struct {
+	Suite    string          `json:"suite"`
+	Type     string          `json:"type"`
+	Value    json.RawMessage `json:"value"`
+	Bytes    *string         `json:"bytes"`
+	Baseline json.RawMessage `json:"baseline"`
+	Delta    *string         `json:"delta"`
+	Input    *string         `json:"input"`
+	Outcome  *struct {
 		Value json.RawMessage   `json:"value"`
 		Error *harness.Expected `json:"error"`
 	} `json:"outcome"`
@@ -118,7 +122,7 @@ func checkInput(codec harness.Codec, l corpusLine) *problem {
 }
 
 // checkLine runs one corpus line through the generated Go code; a panic is a problem.
-func checkLine(codecs []harness.Codec, l corpusLine) *problem {
+func checkLine(codecs []harness.Codec, deltas []harness.DeltaCodec, l corpusLine) *problem {
 	codec, ok := harness.Find(codecs, l.Suite, l.Type)
 	if !ok {
 		return &problem{"missing", nil, fmt.Sprintf("no generated type %s.%s", l.Suite, l.Type)}
@@ -126,6 +130,8 @@ func checkLine(codecs []harness.Codec, l corpusLine) *problem {
 	var p *problem
 	err := harness.Guard(func() error {
 		switch {
+		case len(l.Baseline) > 0:
+			p = checkDeltaLine(codec, deltas, l)
 		case len(l.Value) > 0 && l.Bytes != nil:
 			p = checkValue(codec, l.Value, *l.Bytes)
 		case l.Input != nil && l.Outcome != nil:
@@ -207,10 +213,12 @@ func TestDifferentialCorpus(t *testing.T) {
 	}
 	defer f.Close()
 	out := openOutcomes(t)
-	codecs := registry.All()
+	codecs, deltas := registry.All(), registry.Deltas()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	passed, failed, n := 0, 0, 0
+	// Full-encoding lines and delta lines ([0] and [1]) are counted apart.
+	var passed, failed [2]int
+	n := 0
 	for sc.Scan() {
 		n++
 		text := bytes.TrimSpace(sc.Bytes())
@@ -226,14 +234,18 @@ func TestDifferentialCorpus(t *testing.T) {
 			t.Logf("corpus header: %s", text)
 			continue
 		}
-		if p := checkLine(codecs, l); p != nil {
-			failed++
-			if failed <= 50 {
+		kind := 0
+		if len(l.Baseline) > 0 {
+			kind = 1
+		}
+		if p := checkLine(codecs, deltas, l); p != nil {
+			failed[kind]++
+			if failed[0]+failed[1] <= 50 {
 				t.Errorf("%s:%d (%s.%s): %v", path, n, l.Suite, l.Type, p)
 			}
 			out.write(map[string]any{"line": n, "suite": l.Suite, "type": l.Type, "check": p.Check, "got": p.Got, "problem": p.Detail})
 		} else {
-			passed++
+			passed[kind]++
 		}
 		if l.Adversarial != nil && l.Input != nil && out.w != nil {
 			out.write(map[string]any{"line": n, "suite": l.Suite, "type": l.Type,
@@ -243,6 +255,7 @@ func TestDifferentialCorpus(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	out.close(passed, failed)
-	fmt.Printf("differential corpus %s: %d passed, %d failed\n", path, passed, failed)
+	out.close(passed[0]+passed[1], failed[0]+failed[1])
+	fmt.Printf("differential corpus %s: %d passed, %d failed\n", path, passed[0], failed[0])
+	fmt.Printf("differential corpus deltas %s: %d passed, %d failed\n", path, passed[1], failed[1])
 }

@@ -80,11 +80,12 @@ fi
 (cd bench/net/go && "$tools/bin/staticcheck" -checks all ./...)
 # staticcheck skips files marked "Code generated ... DO NOT EDIT." (they are not for
 # people to fix), so the generated code is checked in a copy whose first line says
-# otherwise: every vector suite, the Go-only schemas, the example and pod, with --json
+# otherwise: every vector suite, the delta edge shapes, the Go-only schemas, the example
+# and pod, with --json
 # and the default package names.
 sc="$tmp/staticcheck"
 mkdir -p "$sc"
-for schema in testdata/vectors/*.bw testdata/vectors/frames/frames.bw testdata/vectors/delta/delta.bw conformance/go/testdata/*.bw examples/game.bw examples/net/arena.bw bench/net/netbench.bw bench/schemas/pod.bw; do
+for schema in testdata/vectors/*.bw testdata/vectors/frames/frames.bw testdata/vectors/delta/delta.bw conformance/rust/schemas/delta_edges.bw conformance/go/testdata/*.bw examples/game.bw examples/net/arena.bw bench/net/netbench.bw bench/schemas/pod.bw; do
   pkg=$(basename "$schema" .bw | tr -cd 'a-z0-9')
   "$BITWIRE" gen --lang go --json --out "$sc/$pkg" "$schema" >/dev/null
 done

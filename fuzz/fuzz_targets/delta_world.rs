@@ -9,11 +9,20 @@
 //! delta's length (§12.8) plus twice what a copy of the baseline takes (the parts of the
 //! baseline the result copies are not charged) plus a fixed part, measured by a
 //! counting allocator.
+//!
+//! Differential: the reference codec (`bitwire_compiler::codec`, which interprets the
+//! IR of the same schema) decodes the baseline and the delta too, and must agree: both
+//! decode (to values with the same full encoding) or both fail with the same kind, bit
+//! and path.
 #![no_main]
 
+use std::sync::OnceLock;
+
 use bitwire::{Delta, Limits};
-use delta::{Composite, Keys, Scalars, World};
+use bitwire_compiler::codec::{self, CodecError};
+use bitwire_compiler::ir::Schema;
 use bitwire_count_alloc::{peak_during, Counting};
+use delta::{Composite, Keys, Scalars, World};
 use libfuzzer_sys::fuzz_target;
 
 bitwire::include_schema!(
@@ -27,8 +36,44 @@ static ALLOC: Counting = Counting;
 /// The fixed part of every message of the schema and an error's allocation fit in this.
 const FIXED: usize = 64 * 1024;
 
-fn check<T: Delta + Clone>(baseline: &[u8], bytes: &[u8]) {
-    let Ok(baseline) = T::decode(baseline) else {
+/// The schema build.rs generates the code from, compiled once for the reference codec.
+fn schema() -> &'static Schema {
+    static SCHEMA: OnceLock<Schema> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let text = include_str!("../../testdata/vectors/delta/delta.bw");
+        bitwire_compiler::compile_source("delta.bw", text).expect("the delta schema compiles")
+    })
+}
+
+/// An outcome as `(kind, bit, path)` for an error, or the value's full encoding.
+type Outcome = Result<Vec<u8>, (String, u64, String)>;
+
+fn generated<T: Delta>(r: &Result<T, bitwire::Error>) -> Outcome {
+    match r {
+        Ok(v) => Ok(v.encode_to_vec().expect("a decoded value encodes")),
+        Err(e) => Err((e.kind().name().into(), e.bit(), e.path_string())),
+    }
+}
+
+fn reference(s: &Schema, id: usize, r: Result<codec::Value, CodecError>) -> Outcome {
+    match r {
+        Ok(v) => Ok(codec::encode(s, id, &v).expect("a decoded value encodes")),
+        Err(CodecError::Wire { kind, bit, path }) => Err((kind.name().into(), bit, path)),
+        Err(e) => panic!("the reference decoder gave a non-wire error: {e}"),
+    }
+}
+
+fn check<T: Delta + Clone>(name: &str, baseline: &[u8], bytes: &[u8]) {
+    let s = schema();
+    let id = s.type_by_name(name).expect("a delta message");
+    let full = T::decode(baseline);
+    let reference_full = codec::decode(s, id, baseline);
+    let (ours, theirs) = (generated(&full), reference(s, id, reference_full.clone()));
+    assert_eq!(
+        ours, theirs,
+        "{name}: the full decoders disagree on the baseline {baseline:02x?}"
+    );
+    let (Ok(baseline), Ok(reference_baseline)) = (full, reference_full) else {
         return;
     };
     let (copy, copy_peak) = peak_during(|| baseline.clone());
@@ -45,6 +90,16 @@ fn check<T: Delta + Clone>(baseline: &[u8], bytes: &[u8]) {
         verified.as_ref().err(),
         decoded.as_ref().err(),
         "verify_delta and decode_delta disagree"
+    );
+    let want = reference(
+        s,
+        id,
+        codec::decode_delta(s, id, &reference_baseline, bytes),
+    );
+    assert_eq!(
+        generated(&decoded),
+        want,
+        "{name}: generated and reference delta decoders disagree on {bytes:02x?}"
     );
     let Ok(value) = decoded else {
         return;
@@ -69,9 +124,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let (baseline, bytes) = rest.split_at((*split as usize).min(rest.len()));
     match which % 4 {
-        0 => check::<Scalars>(baseline, bytes),
-        1 => check::<Composite>(baseline, bytes),
-        2 => check::<World>(baseline, bytes),
-        _ => check::<Keys>(baseline, bytes),
+        0 => check::<Scalars>("Scalars", baseline, bytes),
+        1 => check::<Composite>("Composite", baseline, bytes),
+        2 => check::<World>("World", baseline, bytes),
+        _ => check::<Keys>("Keys", baseline, bytes),
     }
 });

@@ -7,7 +7,9 @@
 //! - `{"suite", "type", "input", "outcome"}` — a hostile input (mutations of those
 //!   bytes) and what the reference decoder makes of it: `{"value": …}` or
 //!   `{"error": {"kind", "bit", "path"}}`; adversarial inputs
-//!   ([`crate::adversarial`]) also carry `"adversarial": "<what was built>"`.
+//!   ([`crate::adversarial`]) also carry `"adversarial": "<what was built>"`;
+//! - for every `delta message`, lines with a `"baseline"` (spec §12): pairs and their
+//!   delta, hostile deltas and encoder errors ([`crate::delta_corpus`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,7 @@ use bitwire_compiler::ir::{Schema, Type, TypeId};
 use serde_json::{json, Value};
 
 use crate::adversarial::adversarial_inputs;
+use crate::delta_corpus::write_delta;
 use crate::mutate::mutations;
 use crate::values::value_schema;
 
@@ -67,12 +70,19 @@ pub struct Options {
 }
 
 /// How many lines of each kind were written, and the reference codec's own
-/// inconsistencies: random values (valid by construction) that it fails to encode.
+/// inconsistencies: random values (valid by construction) that it fails to encode
+/// (or, for delta messages, pairs whose delta it fails to write or read back).
 #[derive(Debug, Default, Clone)]
 pub struct Counts {
     pub values: usize,
     pub inputs: usize,
     pub adversarial: usize,
+    /// Delta lines ([`crate::delta_corpus`]): (baseline, value) pairs with their delta,
+    pub deltas: usize,
+    /// hostile deltas with the reference decoder's outcome,
+    pub delta_inputs: usize,
+    /// and pairs the reference encoder rejects.
+    pub delta_encode_errors: usize,
     /// `(suite, type, what happened, the value)` per random value the reference
     /// rejected.
     pub rejected: Vec<(String, String, String, Value)>,
@@ -111,6 +121,9 @@ pub fn write_corpus(
         let draw = value_schema(&suite.schema);
         for id in 0..suite.schema.types.len() {
             write_type(out, &mut rng, suite, &draw, id, opts, &mut counts)?;
+            if suite.schema.types[id].delta {
+                write_delta(out, &mut rng, suite, &draw, id, opts.cases, &mut counts)?;
+            }
         }
     }
     Ok(counts)

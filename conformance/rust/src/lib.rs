@@ -8,6 +8,7 @@
 pub mod adversarial;
 pub mod check;
 pub mod corpus;
+pub mod delta_corpus;
 pub mod mutate;
 pub mod outcome;
 pub mod values;

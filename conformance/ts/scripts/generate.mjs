@@ -3,7 +3,8 @@
 // `game`, no vector file, but part of the property test) into `gen/`, plus
 // `gen/registry.ts`, which maps each suite to its generated `codecs` table (and, for
 // the strict compile only, the codegen golden schemas into `gen/codegen/`); and for
-// every `testdata/vectors/delta/*.bw` into `gen/delta/`, with `gen/delta/registry.ts`.
+// every `testdata/vectors/delta/*.bw` and conformance/rust/schemas/delta_edges.bw into
+// `gen/delta/`, with `gen/delta/registry.ts`.
 // A suite dropped into testdata/vectors/ (or its delta/) is picked up with no other
 // change.
 //
@@ -69,12 +70,6 @@ const goldenFiles = suitesDir ? ["kitchen_sink.bw"] : readdirSync(goldens).filte
 for (const f of goldenFiles) {
   gen(join(goldens, f), join(out, "codegen"));
 }
-// The delta generators' edge cases (locals named as fields, zero-width fields at the top
-// and nested, arrays of keyed lists, enum and i64 keys, empty messages, a delta message
-// inside another), written for the Rust backend: compiled under tsc --strict too.
-if (!suitesDir) {
-  gen(join(root, "conformance/rust/schemas/delta_edges.bw"), join(out, "codegen"));
-}
 // The frame vectors' schema (testdata/vectors/frames/), which src/frames.ts imports.
 gen(join(root, "testdata/vectors/frames/frames.bw"), out);
 if (suitesDir) {
@@ -84,15 +79,24 @@ if (suitesDir) {
 
 // The delta suites (testdata/vectors/delta/, spec §12): a folder of their own, so that
 // the runners of the full encoding do not see them; src/delta.ts runs them, with
-// their own registry (each suite's `codecs` and `deltaCodecs`).
+// their own registry (each suite's `codecs` and `deltaCodecs`). With them, the delta
+// generators' edge cases of the Rust conformance crate (suite `delta_edges`: locals
+// named as fields, zero-width fields at the top and nested, arrays of keyed lists,
+// enum and i64 keys, empty messages, a delta message inside another), which the
+// differential corpus covers (src/corpus.ts).
 const deltaDir = join(root, "testdata/vectors/delta");
 const deltaOut = join(out, "delta");
 mkdirSync(deltaOut, { recursive: true });
 const deltaImports = [];
 const deltaEntries = [];
-for (const f of readdirSync(deltaDir).filter((f) => f.endsWith(".bw")).sort()) {
-  gen(join(deltaDir, f), deltaOut);
-  const suite = basename(f, ".bw");
+const deltaSchemas = readdirSync(deltaDir)
+  .filter((f) => f.endsWith(".bw"))
+  .sort()
+  .map((f) => join(deltaDir, f));
+deltaSchemas.push(join(root, "conformance/rust/schemas/delta_edges.bw"));
+for (const schema of deltaSchemas) {
+  gen(schema, deltaOut);
+  const suite = basename(schema, ".bw");
   const module = suite.replace(/[^A-Za-z0-9_]/g, "_");
   const local = `suite_${module}`;
   deltaImports.push(`import * as ${local} from "./${module}.js";`);

@@ -7,7 +7,9 @@
 //   and the bytes decode back to JSON equal to the value;
 // - `{"suite", "type", "input", "outcome": {"value"} | {"error": {kind, bit, path}}}`:
 //   decoding the input gives the same value, or the same error kind, bit and path, and
-//   `verifyX` accepts it, or throws that same error.
+//   `verifyX` accepts it, or throws that same error;
+// - lines with a `baseline`: the delta encoding of a `delta message` (src/corpusdelta.ts),
+//   counted apart (`deltaPassed`, `deltaFailed`).
 //
 // Lines without a `suite` (the header with the seed) are skipped. With
 // BITWIRE_DIFF_OUTCOMES set, the check also writes that file (the outcome records of
@@ -19,6 +21,7 @@ import process from "node:process";
 
 import type { TypeCodec } from "@bitwire/runtime";
 
+import { checkDeltaLine } from "./corpusdelta.js";
 import { type Expected, checkError, findCodec, hex, jsonEqual, observe, runtimeName, sameBytes, show, unhex, why } from "./util.js";
 
 interface Line {
@@ -29,11 +32,13 @@ interface Line {
   input?: string;
   outcome?: { value?: unknown; error?: Expected };
   adversarial?: string;
+  baseline?: unknown;
+  delta?: string;
 }
 
 /** A line the generated code disagrees with: which check, what it got, and why. */
 interface Problem {
-  check: "encode" | "roundtrip" | "decode" | "verify" | "panic" | "missing";
+  check: "encode" | "roundtrip" | "decode" | "verify" | "panic" | "missing" | "baseline";
   got: unknown;
   detail: string;
 }
@@ -44,9 +49,9 @@ function thrown(e: unknown): unknown {
   return o === undefined ? { panic: why(e) } : { error: o.bit === undefined ? { kind: o.kind, path: o.path } : o };
 }
 
-/** Checks every line of the corpus at `path`; returns the counts and the problems. */
-export function runCorpus(path: string): { passed: number; failed: number; problems: string[] } {
-  const result = { passed: 0, failed: 0, problems: [] as string[] };
+/** Checks every line of the corpus at `path`; returns the counts (of the delta lines apart) and the problems. */
+export function runCorpus(path: string): { passed: number; failed: number; deltaPassed: number; deltaFailed: number; problems: string[] } {
+  const result = { passed: 0, failed: 0, deltaPassed: 0, deltaFailed: 0, problems: [] as string[] };
   const records: string[] = [];
   const lines = readFileSync(path, "utf8").split("\n");
   lines.forEach((text, n) => {
@@ -58,10 +63,19 @@ export function runCorpus(path: string): { passed: number; failed: number; probl
       return;
     }
     const problem = check(line);
+    const isDelta = line.baseline !== undefined;
     if (problem === undefined) {
-      result.passed++;
+      if (isDelta) {
+        result.deltaPassed++;
+      } else {
+        result.passed++;
+      }
     } else {
-      result.failed++;
+      if (isDelta) {
+        result.deltaFailed++;
+      } else {
+        result.failed++;
+      }
       if (result.problems.length < 50) {
         result.problems.push(`line ${n + 1} (${line.suite}.${line.type}) ${problem.check}: ${problem.detail}`);
       }
@@ -74,7 +88,9 @@ export function runCorpus(path: string): { passed: number; failed: number; probl
   });
   const outcomes = process.env.BITWIRE_DIFF_OUTCOMES;
   if (outcomes !== undefined && outcomes !== "") {
-    records.push(JSON.stringify({ summary: { runner: runtimeName(), passed: result.passed, failed: result.failed } }));
+    const passed = result.passed + result.deltaPassed;
+    const failed = result.failed + result.deltaFailed;
+    records.push(JSON.stringify({ summary: { runner: runtimeName(), passed, failed } }));
     writeFileSync(outcomes, records.join("\n") + "\n");
   }
   return result;
@@ -170,6 +186,9 @@ function check(line: Line): Problem | undefined {
     return { check: "missing", got: null, detail: "no generated type" };
   }
   try {
+    if (line.baseline !== undefined) {
+      return checkDeltaLine(codec, line);
+    }
     return line.bytes !== undefined ? checkValue(codec, line, line.bytes) : checkInput(codec, line);
   } catch (e) {
     return { check: "panic", got: { panic: why(e) }, detail: `threw ${why(e)}` };

@@ -77,9 +77,10 @@ const corpusPath = process.env.BITWIRE_DIFF_CORPUS;
 if (corpusPath !== undefined && corpusPath !== "") {
   const corpus = runCorpus(corpusPath);
   problems.push(...corpus.problems);
-  passed += corpus.passed;
-  failed += corpus.failed;
+  passed += corpus.passed + corpus.deltaPassed;
+  failed += corpus.failed + corpus.deltaFailed;
   console.log(`[${runtime}] differential corpus ${corpusPath}: ${corpus.passed} passed, ${corpus.failed} failed`);
+  console.log(`[${runtime}] differential corpus deltas ${corpusPath}: ${corpus.deltaPassed} passed, ${corpus.deltaFailed} failed`);
 }
 
 // Valid encodings from the vector files seed the property test's mutations.

@@ -3,6 +3,7 @@
 // that Node, Bun and Deno all provide are used (for files and the process).
 
 import { BitwireError, JsonError, type TypeCodec } from "@bitwire/runtime";
+import { deltaSuites } from "../gen/delta/registry.js";
 import { suites } from "../gen/registry.js";
 
 /** The JavaScript runtime this runs on. */
@@ -16,9 +17,9 @@ export function runtimeName(): string {
   return "node";
 }
 
-/** The generated codec of `type` in `suite`, if both exist. */
+/** The generated codec of `type` in `suite` (a vector suite or a delta suite), if both exist. */
 export function findCodec(suite: string, type: string): TypeCodec<unknown> | undefined {
-  const s = suites[suite];
+  const s = suites[suite] ?? deltaSuites[suite]?.codecs;
   return s !== undefined && Object.hasOwn(s, type) ? s[type] : undefined;
 }
 

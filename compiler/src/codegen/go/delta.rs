@@ -594,10 +594,15 @@ fn a_an(name: &str) -> String {
 }
 
 /// Which named types a delta message reaches (through any field: they get
-/// `copyFrom`), and which of them a field refers to (they get `wireEqual`).
+/// `copyFrom`), and which of them the delta code checks or compares (they get
+/// `checkWire` and, unless zero-width, `wireEqual`): those inside a field with bits
+/// of a type it reaches (a zero-width field is never checked nor compared, §12.2),
+/// and those inside any field of a type it checks (whose `checkWire` checks every
+/// field, as the full encoder does).
 pub fn reach(schema: &crate::ir::Schema, plan: &crate::plan::CodecPlan) -> (Vec<bool>, Vec<bool>) {
     let mut reach = vec![false; schema.types.len()];
     let mut referred = vec![false; schema.types.len()];
+    let mut checked: Vec<TypeId> = Vec::new();
     let mut stack: Vec<TypeId> = (0..schema.types.len())
         .filter(|&i| schema.types[i].delta)
         .collect();
@@ -606,26 +611,48 @@ pub fn reach(schema: &crate::ir::Schema, plan: &crate::plan::CodecPlan) -> (Vec<
             continue;
         }
         reach[id] = true;
-        let mut nodes: Vec<&Node> = Vec::new();
-        match &plan.get(id).body {
-            crate::plan::Body::Struct(s) => nodes.extend(s.fields.iter().map(|f| &f.node)),
-            crate::plan::Body::Union(u) => {
-                nodes.extend(u.arms.iter().filter_map(|a| a.payload.as_ref()))
-            }
-            crate::plan::Body::Enum(_) => {}
-        }
-        while let Some(n) = nodes.pop() {
-            match &n.op {
-                Op::Named(t) => {
-                    referred[*t] = true;
-                    stack.push(*t);
+        for field in field_nodes(plan, id) {
+            for t in named_in(field) {
+                stack.push(t);
+                if !field.is_zero_width() && !referred[t] {
+                    referred[t] = true;
+                    checked.push(t);
                 }
-                Op::Optional(inner) => nodes.push(inner),
-                Op::Array(a) => nodes.push(&a.elem),
-                Op::List(l) => nodes.push(&l.elem),
-                _ => {}
+            }
+        }
+    }
+    while let Some(id) = checked.pop() {
+        for t in field_nodes(plan, id).into_iter().flat_map(named_in) {
+            if !referred[t] {
+                referred[t] = true;
+                checked.push(t);
             }
         }
     }
     (reach, referred)
+}
+
+/// The nodes of the fields (or union payloads) of type `id`.
+fn field_nodes(plan: &crate::plan::CodecPlan, id: TypeId) -> Vec<&Node> {
+    match &plan.get(id).body {
+        crate::plan::Body::Struct(s) => s.fields.iter().map(|f| &f.node).collect(),
+        crate::plan::Body::Union(u) => u.arms.iter().filter_map(|a| a.payload.as_ref()).collect(),
+        crate::plan::Body::Enum(_) => Vec::new(),
+    }
+}
+
+/// The named types in `node`, through optionals, arrays and lists.
+fn named_in(node: &Node) -> Vec<TypeId> {
+    let mut out = Vec::new();
+    let mut nodes = vec![node];
+    while let Some(n) = nodes.pop() {
+        match &n.op {
+            Op::Named(t) => out.push(*t),
+            Op::Optional(inner) => nodes.push(inner),
+            Op::Array(a) => nodes.push(&a.elem),
+            Op::List(l) => nodes.push(&l.elem),
+            _ => {}
+        }
+    }
+    out
 }

@@ -21,6 +21,9 @@ pub enum E {
     Call(String, Vec<E>),
     /// `op x` (`!`, `-`, `^`).
     Unary(&'static str, Box<E>),
+    /// A function literal `sig { return body }`: `sig` is its signature
+    /// (`func(x, y *T) bool`), `body` the expression it returns.
+    Func(String, Box<E>),
 }
 
 /// A name, selector or literal.
@@ -47,6 +50,17 @@ pub fn call(fun: impl Into<String>, args: Vec<E>) -> E {
 pub fn unary(op: &'static str, x: E) -> E {
     E::Unary(op, Box::new(x))
 }
+
+/// The function literal `sig { return body }`.
+pub fn func(sig: impl Into<String>, body: E) -> E {
+    E::Func(sig.into(), Box::new(body))
+}
+
+/// gofmt keeps a function literal's body on the line of its signature when the
+/// signature and the body's statements fit in this many columns (go/printer's
+/// `funcBody`: the signature from `func` to its end, plus the statement printed on one
+/// line, which cannot hold a line break).
+const FUNC_ONE_LINE: usize = 100;
 
 /// Operands joined left to right with `op` (`a | b | c` is `(a | b) | c`).
 pub fn join(items: Vec<E>, op: &'static str) -> E {
@@ -83,7 +97,7 @@ impl E {
 
     /// Whether the expression is a single operand (no operator outside brackets).
     pub fn is_operand(&self) -> bool {
-        matches!(self, E::Atom(_) | E::Call(..) | E::Paren(_))
+        matches!(self, E::Atom(_) | E::Call(..) | E::Paren(_) | E::Func(..))
     }
 }
 
@@ -181,6 +195,7 @@ fn expr1(out: &mut String, e: &E, prec1: i32, depth: i32) {
             }
             out.push(')');
         }
+        E::Func(sig, body) => func_lit(out, sig, body),
         E::Unary(op, x) => {
             if UNARY_PREC < prec1 {
                 out.push('(');
@@ -191,6 +206,20 @@ fn expr1(out: &mut String, e: &E, prec1: i32, depth: i32) {
                 expr1(out, x, UNARY_PREC, depth);
             }
         }
+    }
+}
+
+/// A function literal as gofmt prints it: on one line when it fits (gofmt would
+/// break a longer one), else with its `return` statement on a line of its own,
+/// indented one tab beyond the line the literal starts on, and the `}` back at that
+/// line's indentation. Lines after the first are relative to it: the printer indents
+/// them with the statement ([`super::printer::Printer::line`]).
+fn func_lit(out: &mut String, sig: &str, body: &E) {
+    let stmt = format!("return {}", body.text());
+    if !stmt.contains('\n') && sig.len() + stmt.len() <= FUNC_ONE_LINE {
+        out.push_str(&format!("{sig} {{ {stmt} }}"));
+    } else {
+        out.push_str(&format!("{sig} {{\n\t{}\n}}", stmt.replace('\n', "\n\t")));
     }
 }
 
@@ -279,5 +308,34 @@ mod tests {
             "(x & 0xfff) << 16"
         );
         assert_eq!(unary("!", call("m.V.Valid", vec![])).text(), "!m.V.Valid()");
+    }
+
+    #[test]
+    fn function_literals_break_where_gofmt_breaks_them() {
+        let eq = |ty: &str, body: E| func(format!("func(x, y *{ty}) bool"), body);
+        let inner = eq("uint8", bin(a("*x"), "==", a("*y")));
+        let short = call("f", vec![a("x[:]"), a("y[:]"), inner.clone()]);
+        assert_eq!(
+            short.text(),
+            "f(x[:], y[:], func(x, y *uint8) bool { return *x == *y })"
+        );
+        // Signature and statement wider than 100 columns: the body goes on its own
+        // line, one tab in, relative to the line the literal starts on.
+        let long = "bitwire.EqualSlices";
+        let outer = eq("[2]uint8", call(long, vec![a("x[:]"), a("y[:]"), inner]));
+        let text = call(long, vec![a("m.A[:]"), a("o.A[:]"), outer.clone()]).text();
+        assert_eq!(
+            text,
+            "bitwire.EqualSlices(m.A[:], o.A[:], func(x, y *[2]uint8) bool {\n\
+             \treturn bitwire.EqualSlices(x[:], y[:], func(x, y *uint8) bool { return *x == *y })\n\
+             })"
+        );
+        // A body holding a literal of several lines is never on one line; its lines
+        // go one tab further in.
+        let text = eq("[2][2]uint8", call(long, vec![a("x[:]"), a("y[:]"), outer])).text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 5, "{text}");
+        assert!(lines[1].starts_with("\treturn ") && lines[2].starts_with("\t\treturn "));
+        assert_eq!(lines[3..], ["\t})", "}"]);
     }
 }

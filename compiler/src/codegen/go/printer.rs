@@ -33,10 +33,24 @@ impl Printer {
     /// Prints one line at the current indentation; a statement wider than
     /// [`MAX_WIDTH`] is broken where gofmt keeps a break, and its continuation lines
     /// indented as gofmt indents them ([`super::wrap::split_code`]).
+    ///
+    /// A statement of several lines (one holding a function literal that gofmt prints
+    /// on lines of its own, [`super::expr::E::Func`]) is printed as it is, each line
+    /// indented as the first plus the tabs it starts with.
     pub fn line(&mut self, text: impl AsRef<str>) {
         let text = text.as_ref();
         if text.is_empty() {
             self.buf.push('\n');
+            return;
+        }
+        if text.contains('\n') {
+            for piece in text.lines() {
+                for _ in 0..self.indent {
+                    self.buf.push('\t');
+                }
+                self.buf.push_str(piece);
+                self.buf.push('\n');
+            }
             return;
         }
         for (extra, piece) in split_code(text, self.indent * TAB) {

@@ -51,14 +51,17 @@ fn breakable(text: &str) -> bool {
 /// The places in `text` where gofmt keeps a line break: after `|`, `||` and `&&`
 /// outside brackets, after commas whose innermost bracket is a `(` (and, in a case
 /// list, outside brackets), and after a call's `(` when arguments follow. Nothing
-/// inside string literals. Where the top-level expression has an operator to break
-/// at, only those places.
+/// inside string literals, nor inside a function literal (its parameters or its
+/// one-line body: gofmt keeps a body on one line only when the literal is on one).
+/// Where the top-level expression has an operator to break at, only those places.
 fn scan(text: &str) -> Statement {
     let bytes = text.as_bytes();
     let mut breaks = Vec::new();
     let mut parens: Vec<usize> = Vec::new();
-    // Open brackets: the bracket, and for a parenthesis its index in `parens`.
+    // Open brackets: the bracket, and for a parenthesis its index in `parens`; a
+    // function literal's parameters and body are pushed as `f`.
     let mut stack: Vec<(u8, usize)> = Vec::new();
+    let in_func = |stack: &[(u8, usize)]| stack.iter().any(|(c, _)| *c == b'f');
     let innermost_paren = |stack: &[(u8, usize)]| match stack.last() {
         Some((b'(', p)) => Some(*p),
         _ => None,
@@ -78,6 +81,12 @@ fn scan(text: &str) -> Statement {
                 while i < bytes.len() && bytes[i] != b'`' {
                     i += 1;
                 }
+            }
+            b'(' if text[..i].ends_with("func") || in_func(&stack) => {
+                stack.push((b'f', 0));
+            }
+            b'{' if in_func(&stack) || text[..i].ends_with(") bool ") => {
+                stack.push((b'f', 0));
             }
             b'(' => {
                 parens.push(text.len());
@@ -223,6 +232,19 @@ mod tests {
             render(&case, 1)[1],
             "\t\tSomeEnumVariantName, SomeEnumVariantName:"
         );
+    }
+
+    #[test]
+    fn function_literals_are_never_broken() {
+        // Breaking inside the parameters or the one-line body would make gofmt print
+        // the body on lines of its own.
+        let lit =
+            "func(x, y *[2]SomeLongTypeName) bool { return bitwire.EqualSlices(x[:], y[:], g) }";
+        let text =
+            format!("if bitwire.EqualSlices(m.SomeLongField[:], base.SomeLongField[:], {lit}) {{");
+        let lines = render(&text, 2);
+        assert_eq!(lines.len(), 2, "{lines:#?}");
+        assert_eq!(lines[1], format!("\t\t\t{lit}) {{"));
     }
 
     #[test]

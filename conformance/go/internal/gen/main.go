@@ -1,7 +1,8 @@
 // Command gen writes the Go code the conformance tests run: for every
 // testdata/vectors/*.bw, for the frame vectors' testdata/vectors/frames/frames.bw
 // (suite frames), for the delta vectors' testdata/vectors/delta/delta.bw (suite
-// delta), for examples/game.bw and for the Go-only test schemas in
+// delta), for conformance/rust/schemas/delta_edges.bw (suite delta_edges, delta
+// messages of the shapes the vectors lack), for examples/game.bw and for the Go-only test schemas in
 // conformance/go/testdata/*.bw (the decode budget tests), `bitwire gen --lang go
 // --json` into generated/<suite>/, and generated/registry/registry.go, which lists
 // every named type of every suite and the delta codecs of every delta message. A suite dropped into testdata/vectors/ is picked
@@ -168,6 +169,9 @@ func suiteSchemas(root string) ([]string, error) {
 	// generated.
 	schemas = append(schemas, filepath.Join(root, "testdata", "vectors", "frames", "frames.bw"))
 	schemas = append(schemas, filepath.Join(root, "testdata", "vectors", "delta", "delta.bw"))
+	// The delta edge shapes of the Rust conformance crate (suite delta_edges), which
+	// the differential corpus covers.
+	schemas = append(schemas, filepath.Join(root, "conformance", "rust", "schemas", "delta_edges.bw"))
 	schemas = append(schemas, filepath.Join(root, "examples", "game.bw"))
 	// The Go-only test schemas (budget_test.go imports them) are always generated.
 	local, err := filepath.Glob(filepath.Join(root, "conformance", "go", "testdata", "*.bw"))

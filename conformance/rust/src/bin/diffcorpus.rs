@@ -10,7 +10,10 @@
 //!         [--suites DIR] [--adversarial BYTES]
 //!
 //! The suites are the `*.bw` files of `--suites DIR` (else `$BITWIRE_SUITES_DIR`,
-//! else `testdata/vectors/` and `examples/game.bw`). `--adversarial BYTES` adds, per
+//! else `testdata/vectors/`, `examples/game.bw` and the delta schemas
+//! `testdata/vectors/delta/delta.bw` and `conformance/rust/schemas/delta_edges.bw`).
+//! Every `delta message` also gets delta lines (`bitwire_conformance::delta_corpus`):
+//! (baseline, value) pairs with their delta, hostile deltas, encoder errors. `--adversarial BYTES` adds, per
 //! type, inputs of about that size built to make decoders work hard (long lists of
 //! the cheapest elements; `bitwire_conformance::adversarial`).
 
@@ -32,7 +35,8 @@ fn number(args: &[String], name: &str, default: u64) -> u64 {
     })
 }
 
-/// The schemas to cover: `--suites`, `$BITWIRE_SUITES_DIR`, or the vector suites.
+/// The schemas to cover: `--suites`, `$BITWIRE_SUITES_DIR`, or the vector suites
+/// (with the delta schemas).
 fn schemas(args: &[String]) -> Vec<PathBuf> {
     let dir = arg(args, "--suites")
         .map(PathBuf::from)
@@ -43,6 +47,8 @@ fn schemas(args: &[String]) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = schemas_in(&root.join("testdata/vectors")).expect("testdata/vectors");
     out.push(root.join("examples/game.bw"));
+    out.push(root.join("testdata/vectors/delta/delta.bw"));
+    out.push(root.join("conformance/rust/schemas/delta_edges.bw"));
     out
 }
 
@@ -67,15 +73,19 @@ fn main() {
         eprintln!("diffcorpus: {suite}.{ty}: {what}");
     }
     eprintln!(
-        "diffcorpus: {} values, {} hostile and {} adversarial inputs from {} suites (seed {}) → {out_path}",
+        "diffcorpus: {} values, {} hostile and {} adversarial inputs; {} deltas, {} hostile \
+         deltas and {} encoder errors; from {} suites (seed {}) → {out_path}",
         c.values,
         c.inputs,
         c.adversarial,
+        c.deltas,
+        c.delta_inputs,
+        c.delta_encode_errors,
         suites.len(),
         opts.seed
     );
     assert!(
         c.rejected.is_empty(),
-        "the reference codec rejected its own random values"
+        "the reference codec rejected its own random values or pairs"
     );
 }
