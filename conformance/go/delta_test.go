@@ -193,15 +193,8 @@ func TestDeltaVectors(t *testing.T) {
 		t.Fatalf("no delta vector suites found: %v", err)
 	}
 	sort.Strings(files)
-	text, err := os.ReadFile("known-failures.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	known := harness.KnownFailures(string(text))
+	tally := newVectorTally(t)
 	rn := &deltaRunner{codecs: registry.All(), deltas: registry.Deltas(), reused: map[string]harness.Value{}}
-	passed, failed := 0, 0
-	var problems []string
-	seen := map[string]bool{}
 	for _, file := range files {
 		raw, err := os.ReadFile(file)
 		if err != nil {
@@ -212,29 +205,8 @@ func TestDeltaVectors(t *testing.T) {
 			t.Fatalf("%s: %v", file, err)
 		}
 		for _, c := range s.Cases {
-			if seen[c.ID] {
-				problems = append(problems, c.ID+": duplicate case id")
-			}
-			seen[c.ID] = true
-			err := harness.Guard(func() error { return rn.run(s.Suite, c) })
-			switch {
-			case err == nil && !known[c.ID]:
-				passed++
-			case err == nil:
-				passed++
-				problems = append(problems, c.ID+": listed in known-failures.txt but passes")
-			case known[c.ID]:
-				failed++
-				t.Logf("known failure %s: %v", c.ID, err)
-			default:
-				failed++
-				problems = append(problems, fmt.Sprintf("%s: %v", c.ID, err))
-			}
+			tally.record(t, c.ID, harness.Guard(func() error { return rn.run(s.Suite, c) }))
 		}
 	}
-	fmt.Printf("vectors delta: %d passed, %d failed\n", passed, failed)
-	sort.Strings(problems)
-	for _, p := range problems {
-		t.Error(p)
-	}
+	tally.report(t, "vectors delta", false)
 }

@@ -464,33 +464,12 @@ func TestFrameVectors(t *testing.T) {
 	if err := json.Unmarshal(raw, &file); err != nil {
 		t.Fatal(err)
 	}
-	text, err := os.ReadFile("known-failures.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	known := harness.KnownFailures(string(text))
-	passed, failed := 0, 0
-	var problems []string
+	tally := newVectorTally(t)
 	for _, c := range file.Cases {
-		err := harness.Guard(func() error { return runFrameCase(c) })
-		switch {
-		case err == nil && known[c.ID]:
-			passed++
-			problems = append(problems, c.ID+": listed in known-failures.txt but passes")
-		case err == nil:
-			passed++
-		case known[c.ID]:
-			failed++
-		default:
-			failed++
-			problems = append(problems, fmt.Sprintf("%s: %v", c.ID, err))
-		}
+		tally.record(t, c.ID, harness.Guard(func() error { return runFrameCase(c) }))
 	}
-	fmt.Printf("vectors frames: %d passed, %d failed\n", passed, failed)
 	if len(file.Cases) < 60 {
 		t.Errorf("only %d frame cases", len(file.Cases))
 	}
-	for _, p := range problems {
-		t.Error(p)
-	}
+	tally.report(t, "vectors frames", false)
 }

@@ -179,15 +179,8 @@ func TestEveryVectorSuite(t *testing.T) {
 		t.Fatalf("no vector suites found: %v", err)
 	}
 	sort.Strings(files)
-	text, err := os.ReadFile("known-failures.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	known := harness.KnownFailures(string(text))
+	tally := newVectorTally(t)
 	rn := &runner{codecs: registry.All(), reused: map[string]harness.Value{}}
-	seen := map[string]bool{}
-	passed, failed := 0, 0
-	var problems []string
 	for _, file := range files {
 		raw, err := os.ReadFile(file)
 		if err != nil {
@@ -198,34 +191,62 @@ func TestEveryVectorSuite(t *testing.T) {
 			t.Fatalf("%s: %v", file, err)
 		}
 		for _, c := range s.Cases {
-			if seen[c.ID] {
-				problems = append(problems, c.ID+": duplicate case id")
-			}
-			seen[c.ID] = true
-			err := harness.Guard(func() error { return rn.run(s.Suite, c) })
-			switch {
-			case err == nil && !known[c.ID]:
-				passed++
-			case err == nil:
-				passed++
-				problems = append(problems, c.ID+": listed in known-failures.txt but passes")
-			case known[c.ID]:
-				failed++
-				t.Logf("known failure %s: %v", c.ID, err)
-			default:
-				failed++
-				problems = append(problems, fmt.Sprintf("%s: %v", c.ID, err))
+			tally.record(t, c.ID, harness.Guard(func() error { return rn.run(s.Suite, c) }))
+		}
+	}
+	tally.report(t, "vectors", true)
+}
+
+// vectorTally counts vector cases against known-failures.txt, the same way for every
+// vector runner: a listed case must fail, an unlisted one pass, and ids are unique.
+type vectorTally struct {
+	known, seen    map[string]bool
+	passed, failed int
+	problems       []string
+}
+
+func newVectorTally(t *testing.T) *vectorTally {
+	text, err := os.ReadFile("known-failures.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &vectorTally{known: harness.KnownFailures(string(text)), seen: map[string]bool{}}
+}
+
+// record counts case id's outcome: err is what running it returned.
+func (v *vectorTally) record(t *testing.T, id string, err error) {
+	if v.seen[id] {
+		v.problems = append(v.problems, id+": duplicate case id")
+	}
+	v.seen[id] = true
+	switch {
+	case err == nil && !v.known[id]:
+		v.passed++
+	case err == nil:
+		v.passed++
+		v.problems = append(v.problems, id+": listed in known-failures.txt but passes")
+	case v.known[id]:
+		v.failed++
+		t.Logf("known failure %s: %v", id, err)
+	default:
+		v.failed++
+		v.problems = append(v.problems, fmt.Sprintf("%s: %v", id, err))
+	}
+}
+
+// report prints the `label: N passed, M failed` line ./run test counts and fails the
+// test on every problem; with allKnown, also on listed ids no case had.
+func (v *vectorTally) report(t *testing.T, label string, allKnown bool) {
+	if allKnown {
+		for id := range v.known {
+			if !v.seen[id] {
+				v.problems = append(v.problems, id+": listed in known-failures.txt but no such case")
 			}
 		}
 	}
-	for id := range known {
-		if !seen[id] {
-			problems = append(problems, id+": listed in known-failures.txt but no such case")
-		}
-	}
-	fmt.Printf("vectors: %d passed, %d failed\n", passed, failed)
-	sort.Strings(problems)
-	for _, p := range problems {
+	fmt.Printf("%s: %d passed, %d failed\n", label, v.passed, v.failed)
+	sort.Strings(v.problems)
+	for _, p := range v.problems {
 		t.Error(p)
 	}
 }
