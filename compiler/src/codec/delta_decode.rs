@@ -399,13 +399,8 @@ impl DeltaDecoder<'_> {
             name: String::new(),
         };
         let each = memory::footprint(self.schema, &elem_ty);
-        let cost = if total == 0 {
-            0
-        } else {
-            total
-                .saturating_mul(each)
-                .saturating_add(memory::charge(1, 0))
-        };
+        // A total past u64 (kept + a count of 63 leading zeros) is past any budget.
+        let cost = u64::try_from(total).map_or(u128::MAX, |len| memory::charge(len, each));
         if cost > self.budget {
             return Err(self.err(ErrorKind::LimitExceeded, start));
         }
