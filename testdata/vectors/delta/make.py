@@ -217,7 +217,6 @@ invalid("scalars.empty", "Scalars", S0, "", "Truncated", 0, "flag")
 b = scalar_prefix("small")
 start = b.pos()
 b.u(3, 2)
-rest = Bits()
 invalid("scalars.length_too_long", "Scalars", S0, b.hex(), "OutOfRange", start, "small",
         "A u3's length n - 1 = 3 is not below w = 3.")
 b = scalar_prefix("bounded")
@@ -247,9 +246,6 @@ start = b.pos()
 b.diff(1, 2)
 invalid("scalars.team_zero", "Scalars", S0, b.hex(), "InvalidEnum", start, "team",
         "Red (1) - 1 = 0: Team declares 1 and 2 only.")
-b = Bits()
-for _ in SCALAR_FIELDS:
-    b.bit(0)
 invalid("scalars.padding", "Scalars", S0, Bits().u(1 << 15, 16).hex(), "InvalidPadding", 15, "",
         "15 bits of delta, then a one in the padding.")
 invalid("scalars.trailing", "Scalars", S0, "000000", "TrailingData", 16, "")
@@ -351,12 +347,11 @@ start = b.pos()
 b.u(0, 3)
 invalid("world.gap_too_many_zeros", "World", W0, b.hex(), "OutOfRange", start, "entities",
         "At most bits_for(3 + 1) - 1 = 2 leading zeros for a gap over 3 elements.")
-b = world_prefix().golomb(0).bit(0)
-for _ in range(7):   # kind, pos, yaw, alive, name, items: all unchanged
-    b.bit(0)
-end = Bits().bit(0).bit(1).golomb(0).bit(0).pos() + 6
-invalid("world.changed_element_unchanged", "World", W0, world_prefix().golomb(0).bit(0)
-        .u(0, 6).hex(), "NonCanonical", end, "entities[0]",
+# Gap 0, op 0 (changed), then the six changed bits of the row without its key (kind, pos,
+# yaw, alive, name, items), all zero.
+b = world_prefix().golomb(0).bit(0).u(0, 6)
+invalid("world.changed_element_unchanged", "World", W0, b.hex(), "NonCanonical", b.pos(),
+        "entities[0]",
         "An element marked changed whose row has no changed bit.")
 b = world_prefix().golomb(3).golomb(0)
 invalid("world.no_change", "World", W0, b.hex(), "NonCanonical", b.pos(), "entities",
