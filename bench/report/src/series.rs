@@ -4,7 +4,7 @@
 //! its name and mean on hover. Used by the delta lab's report (bench/delta).
 
 use crate::format::{compact, html, nice_ceil, num};
-use crate::svg::{color, legend, open, WIDTH};
+use crate::svg::{axis_labels, color, legend, open, y_gridline, WIDTH};
 use std::fmt::Write;
 
 /// Values per tick, one line each.
@@ -103,26 +103,10 @@ pub fn render(s: &Series) -> String {
     }
     for e in lo..=hi {
         let v = 10f64.powi(e);
-        let y = py(v);
-        let _ = write!(
-            out,
-            "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{x2}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
-             <text x=\"{tx}\" y=\"{y:.1}\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#555\">{}</text>",
-            compact(v),
-            x2 = left + plot_w,
-            tx = left - 6.0
-        );
+        y_gridline(&mut out, left, plot_w, py(v), v, "#ddd");
     }
-    let _ = write!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\" fill=\"#333\">{}</text>\
-         <text transform=\"translate(14 {ym}) rotate(-90)\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
-        html(&s.x_label),
-        html(&format!("{} (log scale)", s.y_label)),
-        x = left + plot_w / 2.0,
-        y = top + plot_h + 34.0,
-        ym = top + plot_h / 2.0
-    );
+    let y_label = format!("{} (log scale)", s.y_label);
+    axis_labels(&mut out, (left, top, plot_w, plot_h), &s.x_label, &y_label);
     for l in &s.lines {
         line(&mut out, s, l, &px, &py);
     }

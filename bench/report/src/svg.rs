@@ -297,25 +297,13 @@ pub fn lines(l: &Lines) -> String {
     }
     for i in 0..=5 {
         let v = top_y * i as f64 / 5.0;
-        let y = py(v);
-        let _ = write!(
-            out,
-            "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{x2}\" y2=\"{y:.1}\" stroke=\"#eee\"/>\
-             <text x=\"{tx}\" y=\"{y:.1}\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#555\">{}</text>",
-            compact(v),
-            x2 = left + plot_w,
-            tx = left - 6.0
-        );
+        y_gridline(&mut out, left, plot_w, py(v), v, "#eee");
     }
-    let _ = write!(
-        out,
-        "<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\" fill=\"#333\">{}</text>\
-         <text transform=\"translate(14 {ym}) rotate(-90)\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
-        html(&l.x_label),
-        html(&l.y_label),
-        x = left + plot_w / 2.0,
-        y = top + plot_h + 34.0,
-        ym = top + plot_h / 2.0
+    axis_labels(
+        &mut out,
+        (left, top, plot_w, plot_h),
+        &l.x_label,
+        &l.y_label,
     );
     for s in &l.series {
         line(&mut out, l, s, &px, &py);
@@ -326,6 +314,40 @@ pub fn lines(l: &Lines) -> String {
 
 /// The x axis' ends as powers of ten: the smallest and largest explicit tick (half a decade
 /// either side of a single one), else [`decades`].
+/// A horizontal grid line at `y` across a plot `plot_w` wide starting at `left`, with
+/// the value `v` it marks at its left end.
+pub(crate) fn y_gridline(out: &mut String, left: f64, plot_w: f64, y: f64, v: f64, stroke: &str) {
+    let _ = write!(
+        out,
+        "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{x2}\" y2=\"{y:.1}\" stroke=\"{stroke}\"/>\
+         <text x=\"{tx}\" y=\"{y:.1}\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#555\">{}</text>",
+        compact(v),
+        x2 = left + plot_w,
+        tx = left - 6.0
+    );
+}
+
+/// The x axis label under a plot and the y axis label turned along its left side; the
+/// plot is `(left, top, width, height)`.
+pub(crate) fn axis_labels(
+    out: &mut String,
+    plot: (f64, f64, f64, f64),
+    x_label: &str,
+    y_label: &str,
+) {
+    let (left, top, plot_w, plot_h) = plot;
+    let _ = write!(
+        out,
+        "<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\" fill=\"#333\">{}</text>\
+         <text transform=\"translate(14 {ym}) rotate(-90)\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
+        html(x_label),
+        html(y_label),
+        x = left + plot_w / 2.0,
+        y = top + plot_h + 34.0,
+        ym = top + plot_h / 2.0
+    );
+}
+
 fn x_range(l: &Lines) -> (f64, f64) {
     let ticks = l.x_ticks.iter().copied().filter(|t| *t > 0.0);
     let (min, max) = ticks.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
