@@ -29,6 +29,7 @@ import { BitwireError, type DeltaTypeCodec, SnapshotReceiver, SnapshotSender, ty
 import { type World, decodeWorld, encodeWorld, worldDeltaCodec } from "../gen/delta/delta.js";
 import { deltaSuites } from "../gen/delta/registry.js";
 import * as gen from "./deltagen.js";
+import { mutate } from "./rng.js";
 import { type Expected, checkError, hex, jsonEqual, sameBytes, sameError, show, unhex, why } from "./util.js";
 
 /** One case of a delta vector file. */
@@ -178,27 +179,6 @@ function canonical(full: TypeCodec<unknown>, v: unknown): unknown {
   return full.decode(full.encode(v).slice());
 }
 
-/** A hostile delta from a valid one: a bit flipped, cut short, or a byte more. */
-function mutate(rng: gen.Rng, bytes: Uint8Array): Uint8Array {
-  const b = bytes.slice();
-  switch (rng.below(4)) {
-    case 0:
-    case 1:
-      if (b.length > 0) {
-        const bit = rng.below(b.length * 8);
-        b[bit >>> 3] ^= 1 << (bit & 7);
-      }
-      return b;
-    case 2:
-      return b.slice(0, rng.below(b.length + 1));
-    default: {
-      const longer = new Uint8Array(b.length + 1);
-      longer.set(b);
-      longer[b.length] = rng.below(256);
-      return longer;
-    }
-  }
-}
 
 /** `undefined` when a hostile delta behaves canonically, else why not. */
 function probe(pair: Pair, baseline: unknown, bytes: Uint8Array): string | undefined {

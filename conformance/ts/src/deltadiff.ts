@@ -16,6 +16,7 @@ import { BitwireError, JsonError } from "@bitwire/runtime";
 
 import { deltaSuites } from "../gen/delta/registry.js";
 import * as gen from "./deltagen.js";
+import { mutate } from "./rng.js";
 import { hex } from "./util.js";
 
 /** What a codec did with one input: bytes or JSON text, or an error. */
@@ -170,23 +171,3 @@ export function runDeltaDiff(bitwire: string, schema: string, seed: number, perT
   return { compared, problems };
 }
 
-/** A hostile delta: a bit flipped, cut short, or a byte more. */
-function mutate(rng: gen.Rng, bytes: Uint8Array): Uint8Array {
-  const b = bytes.slice();
-  switch (rng.below(3)) {
-    case 0:
-      if (b.length > 0) {
-        const bit = rng.below(b.length * 8);
-        b[bit >>> 3] ^= 1 << (bit & 7);
-      }
-      return b;
-    case 1:
-      return b.slice(0, rng.below(b.length + 1));
-    default: {
-      const longer = new Uint8Array(b.length + 1);
-      longer.set(b);
-      longer[b.length] = rng.below(256);
-      return longer;
-    }
-  }
-}

@@ -19,67 +19,10 @@ import type {
   Vec2,
   World,
 } from "../gen/delta/delta.js";
+import { Rng } from "./rng.js";
 
-/** mulberry32, as in properties.ts: the same sequence on every runtime. */
-export class Rng {
-  private state: number;
+export { Rng };
 
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  }
-
-  /** Uniform in `0..n` (`n` > 0). */
-  below(n: number): number {
-    return this.next() % n;
-  }
-
-  /** True with probability `percent` / 100. */
-  chance(percent: number): boolean {
-    return this.below(100) < percent;
-  }
-
-  /** An integer in `lo..=hi`, its edges often. */
-  int(lo: number, hi: number): number {
-    switch (this.below(6)) {
-      case 0:
-        return lo;
-      case 1:
-        return hi;
-      default:
-        return lo + (this.next() % (hi - lo + 1));
-    }
-  }
-
-  /** A `bits`-bit unsigned `bigint`, edges often. */
-  big(bits: number): bigint {
-    const max = (1n << BigInt(bits)) - 1n;
-    switch (this.below(5)) {
-      case 0:
-        return 0n;
-      case 1:
-        return max;
-      default:
-        return ((BigInt(this.next()) << 32n) | BigInt(this.next())) & max;
-    }
-  }
-
-  pick<T>(xs: readonly T[]): T {
-    return xs[this.below(xs.length)];
-  }
-
-  /** A float in `lo..=hi` (not on any grid). */
-  float(lo: number, hi: number): number {
-    return this.chance(20) ? this.pick([lo, hi]) : lo + (hi - lo) * (this.next() / 4294967296);
-  }
-}
 
 const KINDS: readonly Kind[] = ["Player", "Bullet", "Crate"];
 const TEAMS: readonly Team[] = ["Red", "Blue"];

@@ -18,59 +18,10 @@ import { BitwireError, type TypeCodec } from "@bitwire/runtime";
 
 import { suites } from "../gen/registry.js";
 import { HEAP_FACTOR, budget, heapGrowth } from "./heap.js";
+import { Rng, mutate } from "./rng.js";
 import { hex, sameBytes, sameError, why } from "./util.js";
 
-/** mulberry32: a small, fast 32-bit generator (the same sequence on every runtime). */
-class Rng {
-  private state: number;
 
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  }
-
-  below(n: number): number {
-    return n <= 0 ? 0 : this.next() % n;
-  }
-
-  bytes(n: number): Uint8Array {
-    return Uint8Array.from({ length: n }, () => this.next() & 0xff);
-  }
-}
-
-/** A hostile input derived from `seed`: bit flips, a cut, an extension, a replaced byte. */
-function mutate(rng: Rng, seed: Uint8Array): Uint8Array {
-  const b = seed.slice();
-  switch (rng.below(5)) {
-    case 0:
-    case 1:
-      if (b.length > 0) {
-        const bit = rng.below(b.length * 8);
-        b[bit >>> 3] ^= 1 << (bit & 7);
-      }
-      return b;
-    case 2:
-      return b.slice(0, rng.below(b.length + 1));
-    case 3: {
-      const longer = new Uint8Array(b.length + 1);
-      longer.set(b);
-      longer[b.length] = rng.next() & 0xff;
-      return longer;
-    }
-    default:
-      if (b.length > 0) {
-        b[rng.below(b.length)] = rng.next() & 0xff;
-      }
-      return b;
-  }
-}
 
 /** `undefined` when `input` behaves canonically under `codec`, else why not. */
 function probe(codec: TypeCodec<unknown>, input: Uint8Array): { decoded: boolean; problem?: string } {
