@@ -111,13 +111,11 @@ struct DeltaDecoder<'a> {
 impl DeltaDecoder<'_> {
     /// Records the step from `start` to here.
     fn step(&mut self, start: u64, what: impl FnOnce() -> String) {
-        let end = self.pos;
-        let path = self.path.as_str().to_string();
         if let Some(t) = self.trace.as_deref_mut() {
             t.push(DeltaStep {
                 start,
-                end,
-                path,
+                end: self.pos,
+                path: self.path.as_str().to_string(),
                 what: what(),
             });
         }

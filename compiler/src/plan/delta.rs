@@ -6,6 +6,8 @@
 //! backends print this plan next to the codec plan; the bits of each value's full
 //! encoding and its checks stay those of [`super::Node`].
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use super::memory;
@@ -20,6 +22,9 @@ pub struct DeltaPlan {
     pub messages: Vec<TypeId>,
     /// Every struct delta the messages need, each once, callees before callers.
     pub structs: Vec<StructDelta>,
+    /// Where each (struct, field left out) is in [`DeltaPlan::structs`].
+    #[serde(skip)]
+    index: HashMap<(TypeId, Option<usize>), usize>,
 }
 
 /// The delta of one struct (§12.3), possibly without its key field (§12.5).
@@ -30,13 +35,6 @@ pub struct StructDelta {
     pub without: Option<usize>,
     /// Every other field, in declaration order.
     pub fields: Vec<FieldDelta>,
-}
-
-impl StructDelta {
-    /// Whether this is the plan of struct `id` without field `without`.
-    pub fn is(&self, id: TypeId, without: Option<usize>) -> bool {
-        self.id == id && self.without == without
-    }
 }
 
 /// A field of a [`StructDelta`]: its index in the struct (and so in the codec plan's
@@ -103,13 +101,14 @@ impl DeltaPlan {
         let mut plan = DeltaPlan {
             messages: messages.clone(),
             structs: Vec::new(),
+            index: HashMap::new(),
         };
         // Types are not recursive (sema), and at most 64 deep, so the walk ends; it
         // keeps an explicit stack of (struct, without) still to plan.
         let mut pending: Vec<(TypeId, Option<usize>)> =
             messages.iter().rev().map(|&id| (id, None)).collect();
         while let Some(&(id, without)) = pending.last() {
-            if plan.structs.iter().any(|s| s.is(id, without)) {
+            if plan.index.contains_key(&(id, without)) {
                 pending.pop();
                 continue;
             }
@@ -117,10 +116,11 @@ impl DeltaPlan {
             let missing: Vec<(TypeId, Option<usize>)> = fields
                 .iter()
                 .flat_map(|f| f.delta.callees())
-                .filter(|&(c, w)| !plan.structs.iter().any(|s| s.is(c, w)))
+                .filter(|key| !plan.index.contains_key(key))
                 .collect();
             if missing.is_empty() {
                 pending.pop();
+                plan.index.insert((id, without), plan.structs.len());
                 plan.structs.push(StructDelta {
                     id,
                     without,
@@ -135,9 +135,14 @@ impl DeltaPlan {
 
     /// The plan of struct `id` without field `without`.
     pub fn get(&self, id: TypeId, without: Option<usize>) -> &StructDelta {
-        self.structs
-            .iter()
-            .find(|s| s.is(id, without))
+        &self.structs[self.position(id, without)]
+    }
+
+    /// Where the plan of struct `id` without field `without` is in [`DeltaPlan::structs`].
+    pub fn position(&self, id: TypeId, without: Option<usize>) -> usize {
+        *self
+            .index
+            .get(&(id, without))
             .expect("a planned struct delta")
     }
 }

@@ -285,12 +285,7 @@ pub(crate) fn keyed_args<const N: usize>(
     lists: [String; N],
 ) -> Vec<String> {
     let elem = g.ident(k.elem);
-    let row = g
-        .delta
-        .structs
-        .iter()
-        .find(|s| s.is(k.elem, Some(k.key)))
-        .expect("a planned element row");
+    let row = g.delta.get(k.elem, Some(k.key));
     let max = match k.max {
         Some(m) => format!("Some({m})"),
         None => "None".into(),

@@ -128,8 +128,5 @@ fn lower_first(s: &str) -> String {
 
 /// The index in [`DeltaPlan::structs`] of struct `id` without field `without`.
 pub fn row_index(plan: &DeltaPlan, id: TypeId, without: Option<usize>) -> usize {
-    plan.structs
-        .iter()
-        .position(|s| s.is(id, without))
-        .expect("a planned struct delta")
+    plan.position(id, without)
 }
