@@ -1,9 +1,9 @@
 //! The latency distribution of a cell: every measured round trip, in microseconds.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Latency of the round trips of a cell (results.json `latency_us`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Latency {
     /// Mean.
     pub mean: f64,

@@ -1,0 +1,1 @@
+//! Being written (issue 15): see bench/sim/README.md.
