@@ -193,3 +193,100 @@ fn sync(
         bufs.entities += bufs.view.len() as u64;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::CodecKind;
+    use crate::server::metrics::Metrics;
+    use std::sync::Arc;
+
+    fn game_with(players: usize) -> Rc<Game> {
+        let game = Rc::new(Game::new(
+            CodecKind::Bitwire,
+            Arc::new(Metrics::new(CodecKind::Bitwire)),
+        ));
+        for _ in 0..players {
+            let id = game.world.borrow_mut().join().unwrap();
+            game.conns
+                .borrow_mut()
+                .push(Rc::new(Conn::new(id, CodecKind::Bitwire.server())));
+            game.metrics.connected.inc();
+        }
+        game
+    }
+
+    fn sync_once(game: &Game, bufs: &mut SyncBuffers, encoder: &mut FrameEncoder) {
+        let conns = game.conns.borrow().clone();
+        let mut world = game.world.borrow_mut();
+        world.step();
+        sync(&mut world, &conns, bufs, encoder);
+    }
+
+    /// Nobody drains the queues (no writer tasks): each client is dropped at its 65th
+    /// frame, counted, and leaves the world.
+    #[test]
+    fn a_client_that_does_not_read_is_dropped_at_64_frames() {
+        let game = game_with(2);
+        let mut bufs = SyncBuffers::default();
+        let mut encoder =
+            FrameEncoder::new(game.settings.with_max_frame(bitwire::frame::MAX_FRAME));
+        for _ in 0..QUEUE_FRAMES {
+            sync_once(&game, &mut bufs, &mut encoder);
+            assert!(bufs.failed.is_empty());
+            assert_eq!(bufs.sizes.len(), 2);
+        }
+        let conn = game.conns.borrow()[0].clone();
+        let (frames, bytes) = conn.state.borrow().queued();
+        assert_eq!(frames, QUEUE_FRAMES);
+        assert_eq!(bytes, conn.state.borrow().outbox.len());
+        sync_once(&game, &mut bufs, &mut encoder);
+        assert_eq!(bufs.failed.len(), 2);
+        assert!(matches!(
+            bufs.failed[0].1,
+            ConnEnd::QueueFull { frames: 65, .. }
+        ));
+        for (conn, why) in bufs.failed.drain(..) {
+            game.end(&conn, why);
+        }
+        assert_eq!(
+            conn.state.borrow().queued(),
+            (QUEUE_FRAMES, bytes),
+            "the 65th not queued"
+        );
+        assert!(conn.is_ended());
+        assert_eq!(game.connected(), 0);
+        assert_eq!(game.world.borrow().players(), 0);
+        assert_eq!(game.metrics.dropped.get(), 2);
+        assert_eq!(game.metrics.connected.get(), 0);
+        assert_eq!(game.metrics.decode_errors.get(), 0);
+    }
+
+    /// The queue's frames decode to the snapshots of consecutive ticks, each naming
+    /// its player, and the in-flight batch counts toward the limit.
+    #[test]
+    fn queued_frames_are_the_players_snapshots() {
+        let game = game_with(1);
+        let mut bufs = SyncBuffers::default();
+        let mut encoder = FrameEncoder::new(game.settings);
+        for _ in 0..3 {
+            sync_once(&game, &mut bufs, &mut encoder);
+        }
+        let conn = game.conns.borrow()[0].clone();
+        let outbox = conn.state.borrow().outbox.clone();
+        let mut reader = bitwire::frame::FrameReader::new(game.settings);
+        let mut input: &[u8] = &outbox;
+        let mut client = CodecKind::Bitwire.client();
+        let mut ticks = Vec::new();
+        while let Some(frame) = reader.next_frame(&mut input).unwrap() {
+            assert_eq!(frame.id, SNAPSHOT_ID);
+            let decoded = client.decode_snapshot(frame.data).unwrap().unwrap();
+            assert_eq!(decoded.snapshot.you, conn.player);
+            ticks.push(decoded.snapshot.tick);
+        }
+        assert_eq!(ticks, [1, 2, 3]);
+        let mut st = conn.state.borrow_mut();
+        st.in_flight = (QUEUE_FRAMES - 3, 1000);
+        assert_eq!(st.queued(), (QUEUE_FRAMES, outbox.len() + 1000));
+    }
+}
