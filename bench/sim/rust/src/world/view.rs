@@ -48,26 +48,59 @@ type Candidate = (u64, u32);
 #[derive(Debug, Default)]
 pub struct ViewScratch {
     candidates: Vec<Candidate>,
+    /// One bit per entity index, all zero between queries: ordering the view by id
+    /// is a walk over the bits, not a sort.
+    bits: Vec<u64>,
+    /// The view: entity indices in increasing order.
+    view: Vec<u32>,
 }
 
 impl ViewScratch {
     /// The entity indices of the last view, in increasing order.
     pub fn indices(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
-        self.candidates.iter().map(|c| c.1 as usize)
+        self.view.iter().map(|&i| i as usize)
     }
 
     /// Entities in the last view.
     pub fn len(&self) -> usize {
-        self.candidates.len()
+        self.view.len()
     }
 
     /// Whether the last view was empty (no such player: a view holds its player).
     pub fn is_empty(&self) -> bool {
-        self.candidates.is_empty()
+        self.view.is_empty()
     }
 
     pub(crate) fn clear(&mut self) {
         self.candidates.clear();
+        self.view.clear();
+    }
+
+    /// Keeps the `VIEW_CAP` nearest candidates (by key, then index) and lists them
+    /// by index into `view`, for a world of `entities` entities.
+    fn finish(&mut self, entities: usize) {
+        if self.candidates.len() > VIEW_CAP {
+            self.candidates.select_nth_unstable(VIEW_CAP - 1);
+            self.candidates.truncate(VIEW_CAP);
+        }
+        self.bits
+            .resize(self.bits.len().max(entities.div_ceil(64)), 0);
+        let (mut lo, mut hi) = (usize::MAX, 0);
+        for &(_, index) in &self.candidates {
+            let word = index as usize >> 6;
+            self.bits[word] |= 1 << (index & 63);
+            lo = lo.min(word);
+            hi = hi.max(word);
+        }
+        self.view.clear();
+        for word in lo..hi.saturating_add(1) {
+            // Taking the word leaves the bits zero for the next query.
+            let mut bits = std::mem::take(&mut self.bits[word]);
+            while bits != 0 {
+                self.view.push(((word as u32) << 6) | bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
     }
 }
 
@@ -136,7 +169,7 @@ impl SpatialGrid {
                 }
             }
         }
-        nearest_in_id_order(out);
+        scratch.finish(self.items.len());
     }
 }
 
@@ -161,16 +194,6 @@ fn view_key(d2: f64, itself: bool) -> u64 {
     } else {
         d2.to_bits() + 1
     }
-}
-
-/// Keeps the `VIEW_CAP` nearest of `candidates` (by key, then index) and orders them
-/// by index.
-fn nearest_in_id_order(candidates: &mut Vec<Candidate>) {
-    if candidates.len() > VIEW_CAP {
-        candidates.select_nth_unstable(VIEW_CAP - 1);
-        candidates.truncate(VIEW_CAP);
-    }
-    candidates.sort_unstable_by_key(|c| c.1);
 }
 
 /// The view by brute force over every entity: what [`SpatialGrid::view`] must give.
