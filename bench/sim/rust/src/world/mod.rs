@@ -319,7 +319,7 @@ impl World {
         match self.slot(id).filter(|_| self.is_indexed()) {
             Some(i) => {
                 let e = &self.entities[i];
-                self.grid.view(i, f64::from(e.x), f64::from(e.y), scratch);
+                self.grid.view(i, e.x, e.y, scratch);
                 true
             }
             None => {

@@ -17,12 +17,23 @@ const RADIUS: f64 = INTEREST_RADIUS as f64;
 
 const _: () = assert!(HALF_MAP <= 512.0, "the grid covers the wire range");
 
-/// An entity in the grid: its position and its index in the world's entity list.
+/// Positions in units of the wire's 1/64 m step: every snapped position is an exact
+/// integer, so distances are exact integer arithmetic (ties included).
+const UNITS: f64 = 64.0;
+const RADIUS_UNITS: i64 = (INTEREST_RADIUS as f64 * UNITS) as i64;
+
+/// An entity in the grid: its position (1/64 m units) and its index in the world's
+/// entity list; 12 bytes, so a cell's entities are few cache lines.
 #[derive(Debug, Clone, Copy, Default)]
 struct Item {
-    x: f64,
-    y: f64,
+    x: i32,
+    y: i32,
     index: u32,
+}
+
+/// `v` (a snapped position, metres) in 1/64 m units.
+fn units(v: f32) -> i32 {
+    (f64::from(v) * UNITS) as i32
 }
 
 /// The entities by cell: `items[starts[c]..starts[c + 1]]` are cell `c`'s, in index
@@ -125,8 +136,8 @@ impl SpatialGrid {
         for (index, (e, &c)) in entities.iter().zip(&self.cells).enumerate() {
             let slot = &mut self.fill[c as usize];
             self.items[*slot as usize] = Item {
-                x: f64::from(e.x),
-                y: f64::from(e.y),
+                x: units(e.x),
+                y: units(e.y),
                 index: index as u32,
             };
             *slot += 1;
@@ -144,27 +155,32 @@ impl SpatialGrid {
     }
 
     /// The view of the entity at `center` (an index of the list the grid was built
-    /// from, at position `(x, y)`) into `scratch`.
-    pub fn view(&self, center: usize, x: f64, y: f64, scratch: &mut ViewScratch) {
+    /// from, at the snapped position `(x, y)`) into `scratch`.
+    pub fn view(&self, center: usize, x: f32, y: f32, scratch: &mut ViewScratch) {
         let out = &mut scratch.candidates;
         out.clear();
-        let r2 = RADIUS * RADIUS;
+        let (ux, uy) = (i64::from(units(x)), i64::from(units(y)));
+        let r2 = RADIUS_UNITS * RADIUS_UNITS;
+        let (x, y) = (f64::from(x), f64::from(y));
         let (x0, x1) = (cell_of(x - RADIUS), cell_of(x + RADIUS));
         let (y0, y1) = (cell_of(y - RADIUS), cell_of(y + RADIUS));
         for cy in y0..=y1 {
             let dy = axis_gap(y, cy);
             for cx in x0..=x1 {
                 let dx = axis_gap(x, cx);
-                if dx * dx + dy * dy > r2 {
+                if dx * dx + dy * dy > RADIUS * RADIUS {
                     continue; // a corner cell the circle does not reach
                 }
                 let c = cy * COLS + cx;
                 let items = &self.items[self.starts[c] as usize..self.starts[c + 1] as usize];
                 for item in items {
-                    let (ex, ey) = (item.x - x, item.y - y);
+                    let (ex, ey) = (i64::from(item.x) - ux, i64::from(item.y) - uy);
                     let d2 = ex * ex + ey * ey;
                     if d2 <= r2 {
-                        out.push((view_key(d2, item.index as usize == center), item.index));
+                        out.push((
+                            view_key(d2 as u64, item.index as usize == center),
+                            item.index,
+                        ));
                     }
                 }
             }
@@ -186,13 +202,13 @@ fn axis_gap(v: f64, c: usize) -> f64 {
     }
 }
 
-/// The sort key of a candidate at squared distance `d2`: non-negative floats order as
-/// their bits; the player itself comes before anything at distance 0.
-fn view_key(d2: f64, itself: bool) -> u64 {
+/// The sort key of a candidate at squared distance `d2` (in squared units): the player
+/// itself comes before anything at distance 0.
+fn view_key(d2: u64, itself: bool) -> u64 {
     if itself {
         0
     } else {
-        d2.to_bits() + 1
+        d2 + 1
     }
 }
 
@@ -204,9 +220,11 @@ pub(crate) fn view_brute_force(entities: &[sim::Entity], center: usize) -> Vec<u
         .iter()
         .enumerate()
         .filter_map(|(i, e)| {
+            // Exact in f64: positions are multiples of 1/64 below 2^10.
             let (dx, dy) = (f64::from(e.x) - x, f64::from(e.y) - y);
             let d2 = dx * dx + dy * dy;
-            (d2 <= RADIUS * RADIUS).then_some((view_key(d2, i == center), i as u32))
+            let key = (d2 * UNITS * UNITS) as u64;
+            (d2 <= RADIUS * RADIUS).then_some((view_key(key, i == center), i as u32))
         })
         .collect();
     all.sort_unstable();
@@ -234,7 +252,7 @@ mod tests {
     fn grid_view(grid: &SpatialGrid, entities: &[sim::Entity], center: usize) -> Vec<usize> {
         let mut scratch = ViewScratch::default();
         let e = &entities[center];
-        grid.view(center, f64::from(e.x), f64::from(e.y), &mut scratch);
+        grid.view(center, e.x, e.y, &mut scratch);
         scratch.indices().collect()
     }
 
