@@ -5,10 +5,10 @@
 mod codec_support;
 
 use bitwire::Packed;
-use bitwire_bench::dataset::SplitMix64;
 use bitwire_sim::codec::{wire, CodecKind, ServerCodec};
 use bitwire_sim::rules::VIEW_CAP;
 use bitwire_sim::sim;
+use bitwire_sim::world::rng::SplitMix64;
 use codec_support as gen;
 
 /// The Data of the frame carrying `s`.

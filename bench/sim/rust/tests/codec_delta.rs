@@ -8,9 +8,9 @@ mod codec_support;
 
 use std::collections::VecDeque;
 
-use bitwire_bench::dataset::SplitMix64;
 use bitwire_sim::codec::{wire, ClientCodec, CodecKind};
 use bitwire_sim::sim;
+use bitwire_sim::world::rng::SplitMix64;
 
 /// One tick of a world: entities move by a grid step or two, some change, one in a
 /// while leaves or joins.

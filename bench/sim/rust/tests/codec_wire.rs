@@ -6,9 +6,9 @@
 mod codec_support;
 
 use bitwire::{BitReader, Packed};
-use bitwire_bench::dataset::SplitMix64;
 use bitwire_sim::codec::wire::{self, Grid};
 use bitwire_sim::sim;
+use bitwire_sim::world::rng::SplitMix64;
 
 /// A quantized field: its grid, where bitwire puts it (bit offset and width, from the
 /// generated code's `Schema:` lines), and how to set it.

@@ -4,10 +4,10 @@
 
 #![allow(dead_code)] // Each test crate uses a part.
 
-use bitwire_bench::dataset::SplitMix64;
 use bitwire_sim::codec::wire::{self, Grid};
 use bitwire_sim::rules::VIEW_CAP;
 use bitwire_sim::sim;
+use bitwire_sim::world::rng::SplitMix64;
 
 /// A grid index of `grid`: its ends one time in eight, else uniform.
 pub fn q(rng: &mut SplitMix64, grid: Grid) -> u64 {
