@@ -38,6 +38,7 @@ pub struct Controls {
 #[derive(Debug, Clone)]
 pub struct Behaviour {
     rng: SplitMix64,
+    phase: f64,
     hot: [(f32, f32); HOT_SPOTS],
     waypoint: Option<(f64, f64)>,
     /// Ticks left standing still.
@@ -50,14 +51,24 @@ pub struct Behaviour {
 impl Behaviour {
     /// The behaviour of client `i` (seed `SEED + i`).
     pub fn new(i: usize) -> Behaviour {
+        let mut rng = SplitMix64::new(SEED.wrapping_add(i as u64));
         Behaviour {
-            rng: SplitMix64::new(SEED.wrapping_add(i as u64)),
+            phase: rng.unit(),
+            rng,
             hot: hot_spots(),
             waypoint: None,
             pause: 0,
             firing: 0,
             aim: 0.0,
         }
+    }
+
+    /// When in the tick period this client sends its inputs, a fraction in `0..1`:
+    /// clients that connect at the same moment would otherwise all send at the same
+    /// point of the server's tick, and every RTT of a run would share one arbitrary
+    /// phase (measured: p50 from 13 to 16 ms over five 10-client runs without it).
+    pub fn phase(&self) -> f64 {
+        self.phase
     }
 
     /// This tick's controls, for a player at `at` (`None`: not known yet — before the
@@ -168,6 +179,17 @@ mod tests {
         );
         assert!(standing > 0);
         assert!((2000..10_000).contains(&firing), "{firing} ticks firing");
+    }
+
+    #[test]
+    fn phases_spread_over_the_period() {
+        let phases: Vec<f64> = (0..1000).map(|i| Behaviour::new(i).phase()).collect();
+        assert!(phases.iter().all(|p| (0.0..1.0).contains(p)));
+        for quarter in 0..4 {
+            let range = f64::from(quarter) / 4.0..f64::from(quarter + 1) / 4.0;
+            let n = phases.iter().filter(|p| range.contains(p)).count();
+            assert!((200..300).contains(&n), "{n} in {range:?}");
+        }
     }
 
     #[test]

@@ -150,7 +150,9 @@ impl Client {
         let settings = FrameSettings::DEFAULT;
         let mut reader = FramedRead::new(r, FrameCodec::new(settings));
         let mut writer = FramedWrite::new(w, FrameCodec::new(settings));
-        let mut interval = tokio::time::interval(Duration::from_secs_f64(tick_seconds()));
+        let period = Duration::from_secs_f64(tick_seconds());
+        let first = Instant::now() + period.mul_f64(self.behaviour.phase());
+        let mut interval = tokio::time::interval_at(first, period);
         interval.set_missed_tick_behavior(MissedTickBehavior::Skip);
         loop {
             tokio::select! {
