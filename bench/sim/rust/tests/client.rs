@@ -124,6 +124,42 @@ fn a_snapshot_that_does_not_decode_is_a_decode_error_for_every_codec() {
 }
 
 #[test]
+fn a_malformed_frame_is_a_decode_error_and_ends_the_client() {
+    let (r, _) = run(
+        plan(CodecKind::Bitwire, Some(Spoil::BadFrame(1005))),
+        Duration::from_secs(30),
+    );
+    assert_eq!(r.decode_errors, 3, "{r:#?}");
+    assert!(!client::passed(&r));
+    // The 4 snapshots before it, then nothing: the stream cannot be read past it.
+    assert_eq!(r.snapshots, 3 * 4);
+    assert!(
+        r.errors.iter().all(|e| e.contains("bad frame")),
+        "{:?}",
+        r.errors
+    );
+}
+
+#[test]
+fn a_reset_connection_is_an_error_but_no_decode_error() {
+    let (r, _) = run(
+        plan(CodecKind::Bitcode, Some(Spoil::Reset(1005))),
+        Duration::from_secs(30),
+    );
+    assert_eq!((r.decode_errors, r.invalid), (0, 0), "{r:#?}");
+    assert!(!client::passed(&r), "{r:#?}");
+    assert_eq!(r.snapshots, 3 * 4);
+    assert_eq!(r.errors.len(), 3, "{:?}", r.errors);
+    assert!(
+        r.errors
+            .iter()
+            .all(|e| e.contains("connection lost") || e.contains("cannot send")),
+        "{:?}",
+        r.errors
+    );
+}
+
+#[test]
 fn a_server_that_never_closes_is_a_timeout() {
     let started = Instant::now();
     let mut p = plan(CodecKind::Wincode, None);

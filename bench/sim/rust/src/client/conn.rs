@@ -161,11 +161,13 @@ impl Client {
                 frame = reader.next() => match frame {
                     None => break,
                     Some(Ok(frame)) => self.on_frame(&frame),
-                    Some(Err(e)) => {
-                        // The stream's framing is lost: nothing after it can be read.
+                    // A malformed frame is a decode error; a failed socket is not. Either
+                    // way nothing after it can be read.
+                    Some(Err(e)) if e.frame_error().is_some() => {
                         self.stats.decode_errors += 1;
                         return Err(format!("bad frame: {e}"));
                     }
+                    Some(Err(e)) => return Err(format!("connection lost: {e}")),
                 },
                 _ = interval.tick() => {
                     let frame = self.next_input()?;

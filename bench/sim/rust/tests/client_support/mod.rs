@@ -35,6 +35,11 @@ pub enum Spoil {
     SameTick(u32),
     /// The Data of this tick's frame is garbage for every codec.
     Garbage(u32),
+    /// Instead of this tick's frame, bytes that are no frame (a Length VarInt longer
+    /// than 3 bytes).
+    BadFrame(u32),
+    /// The connection is reset (closed with SO_LINGER 0) instead of this tick's frame.
+    Reset(u32),
 }
 
 /// What the server does.
@@ -78,6 +83,10 @@ pub async fn serve(listener: TcpListener, plan: Plan) -> Counts {
     for _ in 0..plan.clients {
         let (stream, _) = listener.accept().await.unwrap();
         stream.set_nodelay(true).unwrap();
+        if matches!(plan.spoil, Some(Spoil::Reset(_))) {
+            // Closing sends RST rather than FIN.
+            stream.set_zero_linger().unwrap();
+        }
         streams.push(stream);
     }
     let counts = join_all(
@@ -226,6 +235,16 @@ async fn connection(stream: tokio::net::TcpStream, you: u16, plan: Plan) -> Coun
                 }
                 let mut frame = Vec::new();
                 encoder.write_frame(SNAPSHOT_ID, &data, &mut frame).unwrap();
+                match plan.spoil {
+                    Some(Spoil::BadFrame(t)) if t == world.tick => frame = vec![0xff; 5],
+                    Some(Spoil::Reset(t)) if t == world.tick => {
+                        // Dropping the write half alone would send FIN first.
+                        let stream = reader.into_inner().inner.reunite(w).unwrap();
+                        drop(stream);
+                        return counts;
+                    }
+                    _ => {}
+                }
                 if w.write_all(&frame).await.is_err() {
                     break;
                 }
