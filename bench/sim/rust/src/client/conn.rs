@@ -1,5 +1,6 @@
-//! One simulated client on its connection: an input every 1/60 s, every snapshot decoded,
-//! validated and timed (bench/sim/README.md, "simclient").
+//! One simulated client on its connection: an input every 1/60 s (at the client's own
+//! seeded phase of the period), every snapshot decoded, validated and timed
+//! (bench/sim/README.md, "simclient").
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -100,11 +101,6 @@ impl Client {
             latest_rtt_us: None,
             scratch: Vec::new(),
         }
-    }
-
-    /// Its counts.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
     }
 
     /// Its counts, taken.
