@@ -50,6 +50,22 @@ func TestGoodScrapeMatchesEveryCount(t *testing.T) {
 	}
 }
 
+// TestRealScrape checks a scrape of the real simserver (classic text format) against its
+// summary and its simclient's results, saved from a smoke run (bitwire-delta, 10 clients).
+func TestRealScrape(t *testing.T) {
+	code, out, errOut := runCmd("check", "--metrics", "testdata/real-text.prom",
+		"--server", "testdata/real-server.json", "--clients", "testdata/real-rust.json")
+	if code != 0 || !strings.Contains(out, "(text 0.0.4, ") || strings.Contains(out, "FAIL") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	// A client file the server never saw: the sums no longer match.
+	code, out, _ = runCmd("check", "--metrics", "testdata/real-text.prom",
+		"--server", "testdata/real-server.json", "--clients", "testdata/real-rust.json", "testdata/node.json")
+	if code != 1 || !strings.Contains(out, "≠ clients' snapshots") {
+		t.Fatalf("an extra client file: exit %d\n%s", code, out)
+	}
+}
+
 func TestWrongFixtureFails(t *testing.T) {
 	code, out, errOut := runCmd(checkArgs("testdata/wrong-bytes-out.prom", rustJSON, nodeJSON)...)
 	if code != 1 {

@@ -263,7 +263,16 @@ pub fn evaluate(r: &SimResults, notes: &BTreeMap<String, String>) -> Vec<Goal> {
         .iter()
         .map(|&(id, title)| {
             let (checks, why) = match id {
-                "sim-sync" => (sync_checks(r), None),
+                "sim-sync" => {
+                    let checks = sync_checks(r);
+                    let none = checks.iter().all(|c| c.status == Status::NotMeasured);
+                    let why = none.then(|| {
+                        format!(
+                            "this run has no {GOAL_CLIENTS}-client cells of bitwire and bitcode"
+                        )
+                    });
+                    (checks, why)
+                }
                 "sim-bytes" => (bytes_checks(r), None),
                 _ => {
                     let (checks, whys) = overrun_checks(r);

@@ -68,7 +68,7 @@ fn outcome(c: &CellRecord, prometheus: bool) -> String {
         "ok: sync mean {} µs, {} B per snapshot, {} overruns, RTT p99 {} ms, CPU {} %, metrics checked",
         opt(f.sync_mean_us),
         opt(f.bytes_out),
-        opt(f.overruns),
+        f.overruns.map_or("–".into(), crate::report::tables::figure),
         f.rtt_p99_ms.map_or("–".into(), |v| format!("{v:.2}")),
         opt(f.cpu_percent)
     )
