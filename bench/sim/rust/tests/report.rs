@@ -279,7 +279,7 @@ fn documents_hold_the_tables_charts_and_screenshot() {
         assert!(md.contains(want), "report.md lacks {want:?}:\n{md}");
     }
     let html = &w.html;
-    assert_eq!(html.matches("<svg class=\"chart\"").count(), 4);
+    assert_eq!(html.matches("<svg class=\"chart\"").count(), 6);
     assert!(html.contains("<img alt=\"the live view\""));
     assert!(html.contains(&format!("base64,{}", report::base64(PNG))));
     assert!(!html.contains("<script"));

@@ -205,36 +205,28 @@ fn overruns(r: &SimResults, body: &mut Vec<Block>) {
     }
 }
 
-fn chart(r: &SimResults, title: &str, y_label: &str, pick: Value, p99: Option<Value>) -> Block {
-    let mut series = Vec::new();
-    for (i, codec) in r.settings.codecs.iter().enumerate() {
-        let points = |f: Value| -> Vec<(f64, f64)> {
-            r.settings
-                .clients
-                .iter()
-                .filter_map(|&n| {
-                    let fig = Figures::of(find(r, codec, n)?, r.settings.prometheus);
-                    Some((n as f64, f(&fig)?))
-                })
-                .collect()
-        };
-        series.push(Line {
+fn chart(r: &SimResults, title: &str, y_label: &str, pick: Value) -> Block {
+    let series = r
+        .settings
+        .codecs
+        .iter()
+        .enumerate()
+        .map(|(i, codec)| Line {
             name: codec.clone(),
             color: i,
             dashed: false,
             markers: true,
-            points: points(pick),
-        });
-        if let Some(p) = p99 {
-            series.push(Line {
-                name: format!("{codec} p99"),
-                color: i,
-                dashed: true,
-                markers: true,
-                points: points(p),
-            });
-        }
-    }
+            points: r
+                .settings
+                .clients
+                .iter()
+                .filter_map(|&n| {
+                    let fig = Figures::of(find(r, codec, n)?, r.settings.prometheus);
+                    Some((n as f64, pick(&fig)?))
+                })
+                .collect(),
+        })
+        .collect();
     let mut ticks: Vec<f64> = r.settings.clients.iter().map(|&n| n as f64).collect();
     ticks.sort_by(f64::total_cmp);
     Block::Chart(Chart::Lines(Lines {
@@ -248,34 +240,29 @@ fn chart(r: &SimResults, title: &str, y_label: &str, pick: Value, p99: Option<Va
 
 fn charts(r: &SimResults, body: &mut Vec<Block>) {
     body.push(Block::Heading(2, "Charts".into()));
-    body.push(chart(
-        r,
-        "Sync system per tick vs clients (mean solid, p99 dashed)",
-        "µs per tick",
-        |f| f.sync_mean_us,
-        Some(|f| f.sync_p99_us),
-    ));
-    body.push(chart(
-        r,
-        "Snapshot bytes per client per tick vs clients",
-        "bytes",
-        |f| f.bytes_out,
-        None,
-    ));
-    body.push(chart(
-        r,
-        "Round-trip time vs clients (p50 solid, p99 dashed)",
-        "ms",
-        |f| f.rtt_p50_ms,
-        Some(|f| f.rtt_p99_ms),
-    ));
-    body.push(chart(
-        r,
-        "Server CPU vs clients",
-        "% of one core",
-        |f| f.cpu_percent,
-        None,
-    ));
+    let charts: [(&str, &str, Value); 6] = [
+        (
+            "Sync system per tick vs clients, mean",
+            "µs per tick",
+            |f| f.sync_mean_us,
+        ),
+        (
+            "Sync system per tick vs clients, p99",
+            "µs per tick",
+            |f| f.sync_p99_us,
+        ),
+        (
+            "Snapshot bytes per client per tick vs clients",
+            "bytes",
+            |f| f.bytes_out,
+        ),
+        ("Round-trip time vs clients, p50", "ms", |f| f.rtt_p50_ms),
+        ("Round-trip time vs clients, p99", "ms", |f| f.rtt_p99_ms),
+        ("Server CPU vs clients", "% of one core", |f| f.cpu_percent),
+    ];
+    for (title, y_label, pick) in charts {
+        body.push(chart(r, title, y_label, pick));
+    }
 }
 
 fn details(r: &SimResults, notes: &mut Notes, body: &mut Vec<Block>) {

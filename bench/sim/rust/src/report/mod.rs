@@ -99,7 +99,7 @@ pub fn render(
 
 /// The "Live view" section in Markdown (the PNG beside it) and in HTML (embedded).
 fn live_section(live: &Live, png: Option<&[u8]>) -> (String, String) {
-    const ABOUT: &str = "The server's live view (bench/sim/ts: the world drawn from `Live` \
+    const ABOUT: &str = "The server's live view (bench/sim/ts: the world drawn from the Live \
                          messages over WebSocket, with live charts of tick time, bytes and RTT), \
                          captured in headless Chromium during a separate, unmeasured run.";
     let heading = ("## Live view\n\n", "<h2>Live view</h2>\n");

@@ -247,15 +247,24 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
 
 /// Runs `simprom check` on the cell's scrape.
 fn check_metrics(ctx: &Ctx, spec: &CellSpec, files: &Files) -> MetricsCheck {
+    // Run in the output directory with relative paths, so its lines name the files as
+    // the report does (no absolute paths in results.json).
+    let rel = |p: &Path| {
+        p.strip_prefix(&ctx.opts.out)
+            .unwrap_or(p)
+            .display()
+            .to_string()
+    };
     let mut cmd = Command::new(&ctx.programs.simprom);
-    cmd.arg("check")
+    cmd.current_dir(&ctx.opts.out)
+        .arg("check")
         .arg("--metrics")
-        .arg(&files.metrics)
+        .arg(rel(&files.metrics))
         .arg("--server")
-        .arg(files.dir.join("server.json"))
+        .arg(rel(&files.dir.join("server.json")))
         .arg("--clients");
     for share in &spec.shares {
-        cmd.arg(files.results(&share.runtime));
+        cmd.arg(rel(&files.results(&share.runtime)));
     }
     let (ok, verdict) = match cmd.output() {
         Ok(out) => {
