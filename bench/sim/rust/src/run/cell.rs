@@ -299,6 +299,45 @@ fn check_metrics(ctx: &Ctx, spec: &CellSpec, files: &Files) -> MetricsCheck {
     }
 }
 
+/// The value of the sample `name` (no labels) in an exposition, by a plain line scan.
+fn sample(scrape: &str, name: &str) -> Option<f64> {
+    scrape.lines().find_map(|l| {
+        let rest = l.strip_prefix(name)?.strip_prefix(' ')?;
+        rest.split_whitespace().next()?.parse().ok()
+    })
+}
+
+/// What a server that never printed `done` was doing: its counters now (the scrape is
+/// saved as the cell's metrics file) and its log's last line.
+fn stalled(http: SocketAddr, files: &Files) -> String {
+    let mut out = Vec::new();
+    match http::get(http, "/metrics", SCRAPE_TIMEOUT) {
+        Ok(scrape) => {
+            let _ = std::fs::write(&files.metrics, &scrape);
+            for (label, name) in [
+                ("connected", "sim_connected_clients"),
+                ("joined", "sim_clients_joined_total"),
+                ("dropped for a full queue", "sim_clients_dropped_total"),
+                ("decode errors", "sim_decode_errors_total"),
+                ("ticks", "sim_ticks_total"),
+                ("overruns", "sim_tick_overruns_total"),
+                ("window active", "sim_window_active"),
+            ] {
+                if let Some(v) = sample(&scrape, name) {
+                    out.push(format!("{label} {v}"));
+                }
+            }
+        }
+        Err(e) => out.push(format!("no scrape: {e}")),
+    }
+    let log = files.dir.join("server.log");
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    if let Some(last) = text.lines().rev().find(|l| !l.trim().is_empty()) {
+        out.push(format!("server.log ends: {last}"));
+    }
+    format!("then: {}", out.join(", "))
+}
+
 /// Runs one cell; its record says what went wrong, if anything.
 pub fn run_cell(ctx: &Ctx, spec: &CellSpec) -> CellRecord {
     let started = Instant::now();
@@ -352,7 +391,9 @@ fn drive(
     }
     let mut clients = start_clients(ctx, spec, &files, at.tcp)?;
     let window = Duration::from_secs_f64(o.warmup + o.seconds) + DONE_SLACK;
-    server.wait_line(window, "done", |l| l.trim() == "done")?;
+    if let Err(e) = server.wait_line(window, "done", |l| l.trim() == "done") {
+        return Err(format!("{e} ({})", stalled(at.http, &files)));
+    }
     let end = SystemTime::now();
     for c in &mut clients {
         if let Err(e) = c.wait_ok(EXIT_TIMEOUT) {
@@ -408,6 +449,14 @@ mod tests {
         assert!(parse_listening("listening tcp=127.0.0.1:4000").is_err());
         assert!(parse_listening("listening tcp=x http=http://127.0.0.1:1").is_err());
         assert!(parse_listening("ready").is_err());
+    }
+
+    #[test]
+    fn samples_by_name() {
+        let text = "# TYPE sim_ticks_total counter\nsim_ticks_total 241\nsim_ticks_total_x 1\nsim_window_active 0\n";
+        assert_eq!(sample(text, "sim_ticks_total"), Some(241.0));
+        assert_eq!(sample(text, "sim_window_active"), Some(0.0));
+        assert_eq!(sample(text, "sim_connected_clients"), None);
     }
 
     #[test]
