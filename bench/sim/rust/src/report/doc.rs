@@ -190,13 +190,14 @@ fn overruns(r: &SimResults, body: &mut Vec<Block>) {
     body.push(Block::Heading(2, "Where overruns begin".into()));
     for codec in &r.settings.codecs {
         let b = breaking(r, codec);
+        let failures = b.failures();
         let text = match (&b.first, b.clean.last()) {
-            (None, None) => format!("{codec}: no cell measured."),
-            (None, Some(max)) => {
-                format!("{codec}: 0 overruns at every client count measured (up to {max}).")
-            }
+            (None, None) => format!("{codec}: no cell measured{failures}."),
+            (None, Some(max)) => format!(
+                "{codec}: 0 overruns at every client count measured (up to {max}){failures}."
+            ),
             (Some((n, f)), _) => format!(
-                "{codec}: overruns begin at {n} clients ({} in the window): {}.",
+                "{codec}: overruns begin at {n} clients ({} in the window): {}{failures}.",
                 figure(f.overruns.unwrap_or(0.0)),
                 super::goals::why_overruns(*n, f)
             ),

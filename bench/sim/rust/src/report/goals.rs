@@ -158,6 +158,22 @@ pub struct Breaking {
     pub clean: Vec<usize>,
     /// The first count with overruns and its figures.
     pub first: Option<(usize, Figures)>,
+    /// Counts before it whose cell failed, with the error.
+    pub failed: Vec<(usize, String)>,
+}
+
+impl Breaking {
+    /// "; not measured at 1000 clients (the cell failed: ...)" for the failed cells.
+    pub fn failures(&self) -> String {
+        self.failed
+            .iter()
+            .map(|(n, e)| {
+                let short: String = e.chars().take(200).collect();
+                let more = if short.len() < e.len() { " …" } else { "" };
+                format!("; not measured at {n} clients (the cell failed: {short}{more})")
+            })
+            .collect()
+    }
 }
 
 /// The codec's cells in client-count order: which ran with 0 overruns, and the first with.
@@ -167,8 +183,13 @@ pub fn breaking(r: &SimResults, codec: &str) -> Breaking {
     let mut b = Breaking {
         clean: Vec::new(),
         first: None,
+        failed: Vec::new(),
     };
     for n in counts {
+        if let Some(c) = crate::report::tables::cell(r, codec, n).filter(|c| !c.ok()) {
+            b.failed.push((n, c.error.clone().unwrap_or_default()));
+            continue;
+        }
         let Some(f) = figures(r, codec, n) else {
             continue;
         };
@@ -222,14 +243,23 @@ fn overrun_checks(r: &SimResults) -> (Vec<Check>, Vec<String>) {
             .map(|n| n.to_string())
             .collect::<Vec<_>>()
             .join(", ");
+        let failures = b.failures();
         let c = match &b.first {
-            None if b.clean.is_empty() => check(codec.clone(), "not measured".into(), None, None),
-            None => check(
-                codec.clone(),
-                format!("0 overruns at {clean} clients"),
-                None,
-                Some(true),
-            ),
+            None if b.clean.is_empty() => {
+                check(codec.clone(), format!("not measured{failures}"), None, None)
+            }
+            None => {
+                let mut c = check(
+                    codec.clone(),
+                    format!("0 overruns at {clean} clients{failures}"),
+                    None,
+                    Some(true),
+                );
+                if !b.failed.is_empty() {
+                    c.status = Status::MetWhereMeasured;
+                }
+                c
+            }
             Some((n, f)) => {
                 whys.push(format!("{codec}: {}", why_overruns(*n, f)));
                 let ticks = f
@@ -243,7 +273,7 @@ fn overrun_checks(r: &SimResults) -> (Vec<Check>, Vec<String>) {
                 check(
                     codec.clone(),
                     format!(
-                        "{before}overruns from {n} clients: {}{ticks}",
+                        "{before}overruns from {n} clients: {}{ticks}{failures}",
                         figure(f.overruns.unwrap_or(0.0))
                     ),
                     None,

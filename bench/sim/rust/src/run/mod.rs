@@ -95,15 +95,11 @@ fn machine(o: &Options, p: &Programs, runtimes: &[&str]) -> Result<Machine, Stri
         .map_err(|e| e.to_string())
 }
 
-/// Runs every cell and writes the results and the report; returns whether every cell
-/// passed.
-pub fn run(o: &Options) -> Result<bool, String> {
-    let started = SystemTime::now();
-    let clock = Instant::now();
-    std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
-    let programs = Programs::from_env(&o.root);
-    let mut notes = Vec::new();
+/// The runtimes of the mixed cells: Rust and each TypeScript runtime that can run, with
+/// a note for each that cannot.
+fn mixed_runtimes(o: &Options, programs: &Programs) -> (Vec<&'static str>, Vec<String>) {
     let mut runtimes = vec!["rust"];
+    let mut notes = Vec::new();
     if o.mixed {
         for r in TS_RUNTIMES {
             match programs.ts_client(r) {
@@ -116,6 +112,37 @@ pub fn run(o: &Options) -> Result<bool, String> {
             }
         }
     }
+    (runtimes, notes)
+}
+
+/// The progress line before a cell: `[3/25 00:42] bitwire-delta, 100 clients: 10 s window ...`.
+fn announce(spec: &CellSpec, i: usize, cells: usize, clock: &Instant, seconds: f64) -> String {
+    let who = if spec.mixed {
+        let rs: Vec<String> = spec
+            .shares
+            .iter()
+            .map(|s| format!("{} {}", s.clients, s.runtime))
+            .collect();
+        format!("{} clients ({})", spec.clients, rs.join(", "))
+    } else {
+        format!("{} clients", spec.clients)
+    };
+    format!(
+        "[{}/{cells} {}] {}, {who}: {seconds} s window ...",
+        i + 1,
+        mmss(clock.elapsed().as_secs_f64()),
+        spec.codec
+    )
+}
+
+/// Runs every cell and writes the results and the report; returns whether every cell
+/// passed.
+pub fn run(o: &Options) -> Result<bool, String> {
+    let started = SystemTime::now();
+    let clock = Instant::now();
+    std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
+    let programs = Programs::from_env(&o.root);
+    let (runtimes, notes) = mixed_runtimes(o, &programs);
     let tmp = o.out.join("tmp");
     let mut prometheus = if o.prometheus {
         let p = Prometheus::start(
@@ -159,24 +186,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
     };
     let cells = plan(o, &runtimes);
     for (i, spec) in cells.iter().enumerate() {
-        let who = if spec.mixed {
-            let rs: Vec<String> = spec
-                .shares
-                .iter()
-                .map(|s| format!("{} {}", s.clients, s.runtime))
-                .collect();
-            format!("{} clients ({})", spec.clients, rs.join(", "))
-        } else {
-            format!("{} clients", spec.clients)
-        };
-        eprintln!(
-            "[{}/{} {}] {}, {who}: {} s window ...",
-            i + 1,
-            cells.len(),
-            mmss(clock.elapsed().as_secs_f64()),
-            spec.codec,
-            o.seconds
-        );
+        eprintln!("{}", announce(spec, i, cells.len(), &clock, o.seconds));
         let record = cell::run_cell(&ctx, spec);
         eprintln!(
             "    {} ({} s)",
