@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use bitwire_sim::report::{self, model::Live};
 
@@ -24,23 +25,28 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..")
 }
 
-/// simprom, built from bench/sim/go into the test's temporary directory.
+/// simprom, built once from bench/sim/go into the test's temporary directory.
 fn simprom() -> Option<PathBuf> {
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("simprom");
-    let status = Command::new("go")
-        .args(["build", "-o"])
-        .arg(&out)
-        .arg("./simprom")
-        .current_dir(root().join("bench/sim/go"))
-        .status();
-    match status {
-        Ok(s) if s.success() => Some(out),
-        Ok(s) => panic!("go build simprom: {s}"),
-        Err(e) => {
-            eprintln!("skipped: no Go ({e})");
-            None
-        }
-    }
+    static BUILT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("simprom");
+            let status = Command::new("go")
+                .args(["build", "-o"])
+                .arg(&out)
+                .arg("./simprom")
+                .current_dir(root().join("bench/sim/go"))
+                .status();
+            match status {
+                Ok(s) if s.success() => Some(out),
+                Ok(s) => panic!("go build simprom: {s}"),
+                Err(e) => {
+                    eprintln!("skipped: no Go ({e})");
+                    None
+                }
+            }
+        })
+        .clone()
 }
 
 fn sim(server: &str, client: &str, simprom: &Path, out: &Path, args: &[&str]) -> (bool, String) {
