@@ -1,11 +1,12 @@
-// Checks a network benchmark report (`report.html`, written by `netreport`) in headless
-// Chromium and prints a one-line verdict; exits 1 unless:
+// Checks a benchmark report (`report.html`, written by `netreport` or the simulator's
+// `sim`) in headless Chromium and prints a one-line verdict; exits 1 unless:
 //
 // - every chart (`svg.chart`) is laid out with a non-zero size and draws data: at least one
 //   element of class `mark` (a bar, a line, a dot) with a non-empty box;
+// - every image (`img`, embedded as a `data:` URL) decodes to a non-zero size;
 // - the page logs no console error and throws no uncaught exception;
-// - the page requests nothing but the file itself (every other request is intercepted,
-//   aborted and reported);
+// - the page requests nothing but the file itself and the `data:` URLs inside it (every
+//   other request is intercepted, aborted and reported);
 // - the page has no script.
 //
 //   node check-report.mjs --driver DIR --report FILE
@@ -48,8 +49,14 @@ function inspect() {
     const title = svg.querySelector("title")?.textContent ?? `chart ${i + 1}`;
     return { title, width: box.width, height: box.height, marks: marks.length };
   });
+  const images = [...document.querySelectorAll("img")].map((img) => ({
+    alt: img.alt,
+    width: img.naturalWidth,
+    height: img.naturalHeight,
+  }));
   return {
     charts,
+    images,
     tables: document.querySelectorAll("table").length,
     scripts: document.querySelectorAll("script").length,
   };
@@ -70,7 +77,7 @@ async function main() {
     watch(page, problems);
     await page.setRequestInterception(true);
     page.on("request", (req) => {
-      if (req.url() === url) {
+      if (req.url() === url || req.url().startsWith("data:")) {
         req.continue();
       } else {
         problems.push(`request: ${req.url()}`);
@@ -93,6 +100,11 @@ async function main() {
         problems.push(`chart "${c.title}": draws no data`);
       }
     }
+    for (const img of seen.images) {
+      if (!(img.width > 0 && img.height > 0)) {
+        problems.push(`image "${img.alt}": does not decode (${img.width}x${img.height})`);
+      }
+    }
     if (seen.scripts > 0) {
       problems.push(`${seen.scripts} <script> elements`);
     }
@@ -100,7 +112,8 @@ async function main() {
     const marks = seen.charts.reduce((n, c) => n + c.marks, 0);
     if (problems.length === 0) {
       console.log(
-        `check-report: ok: ${opt.report}: ${seen.charts.length} charts drawn (${marks} marks), ${seen.tables} tables, ` +
+        `check-report: ok: ${opt.report}: ${seen.charts.length} charts drawn (${marks} marks), ` +
+          `${seen.images.length} images, ${seen.tables} tables, ` +
           `no console or page errors, no request but the file (${version})`,
       );
     } else {

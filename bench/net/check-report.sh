@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Opens a network benchmark report in headless Chromium and checks it (check-report.mjs):
-# every chart drawn, no console or page errors, no request but the file itself.
+# Opens a benchmark report (the network benchmark's, the simulator's) in headless Chromium
+# and checks it (check-report.mjs): every chart drawn, every embedded image decoded, no
+# console or page errors, no request but the file itself.
 #
 #   bench/net/check-report.sh DIR/report.html
 #
