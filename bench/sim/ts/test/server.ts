@@ -4,15 +4,18 @@
 // WebSocket. It is not the simulator (the Rust `simserver` is); it exists so the client
 // and the page can be tested without it, and faults can be injected.
 //
-//   node build/test/server.js --codec bitwire|bitwire-delta [--seconds S] [--clients N]
-//        [--npcs N] [--static DIR] [--fault teleport|garbage|unknown-id]
+//   node build/test/server.js --codec bitwire|bitwire-delta [--clients N] [--seconds S]
+//        [--npcs N] [--static DIR] [--summary FILE] [--fault teleport|garbage|unknown-id]
 //
-// Prints `listening tcp=HOST:PORT http=http://HOST:PORT ws=ws://HOST:PORT/`, ticks at
-// 60 Hz; with --seconds, once N clients (default 1) are connected it runs S seconds, then
-// half-closes every connection, waits for the clients to close theirs and prints
-// `totals {...}` (what it sent and read, to compare with the clients' results) and exits.
+// Its life is simserver's: prints `listening tcp=HOST:PORT http=http://HOST:PORT
+// ws=ws://HOST:PORT/` and ticks at 60 Hz; with --seconds, once N clients (default 1) are
+// connected it runs S seconds, then half-closes every game connection, waits for the
+// clients to close theirs and prints `done`. It serves HTTP until stdin ends (or
+// SIGTERM; without --seconds it ticks until then), then writes --summary (`codec`,
+// `clients`, `totals`: simserver's counters, plus `rtt_report_sum_us`), prints
+// `totals {...}` and exits 0.
 
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import process from "node:process";
@@ -41,7 +44,20 @@ const expected = Number(flag("clients", "1"));
 const world = new World(Number(flag("npcs", "64")));
 const fault = flag("fault");
 world.fault = fault;
-const totals = { snapshots: 0, bytes_out: 0, inputs: 0, bytes_in: 0, rtt_reports: 0, rtt_sum_us: 0, joined: 0, decode_errors: 0, ticks: 0 };
+/** simserver's `totals` (results.rs `Totals`), and the sum of the reported RTTs. */
+const totals = {
+  ticks: 0,
+  overruns: 0,
+  snapshots: 0,
+  bytes_out: 0,
+  inputs: 0,
+  bytes_in: 0,
+  rtt_reports: 0,
+  decode_errors: 0,
+  dropped_clients: 0,
+  joined: 0,
+  rtt_report_sum_us: 0,
+};
 
 /** One game connection: its player, its newest input, its codec's sender. */
 interface Client {
@@ -63,7 +79,7 @@ const tcp = await listenTcp(rawProtocol, { port: 0, idleTimeout: 0 }, async (con
       totals.bytes_in += frameBytes(f.id, f.data.length);
       if (input.rttUs !== null) {
         totals.rtt_reports++;
-        totals.rtt_sum_us += input.rttUs;
+        totals.rtt_report_sum_us += input.rttUs;
       }
       world.applyInput(c.you, input);
       c.inputSeq = input.seq;
@@ -156,7 +172,7 @@ function tick(): void {
         tickUs,
         bytesOut: totals.bytes_out / totals.ticks / n,
         bytesIn: totals.bytes_in / totals.ticks / n,
-        rttUs: totals.rtt_reports === 0 ? 0 : Math.round(totals.rtt_sum_us / totals.rtt_reports),
+        rttUs: totals.rtt_reports === 0 ? 0 : Math.round(totals.rtt_report_sum_us / totals.rtt_reports),
         overruns: 0n,
         dots: world.dots(),
       },
@@ -169,24 +185,43 @@ function tick(): void {
     windowEnd = world.tick + Math.round(seconds / (TICK_MS / 1000));
   }
   if (windowEnd !== undefined && world.tick >= windowEnd) {
-    void finish();
+    void endGames().then(() => console.log("done"));
     return;
   }
   timer = setTimeout(tick, TICK_MS);
 }
 let timer = setTimeout(tick, TICK_MS);
 
-async function finish(): Promise<void> {
-  clearTimeout(timer);
-  // Half-close every game connection and wait for the clients to close theirs.
-  await Promise.all([...tcp.connections].map((c) => c.close()));
-  // Each connection's reader counts what it read before it lets its client go.
-  for (let i = 0; i < 100 && clients.size > 0; i++) {
-    await new Promise((ok) => setTimeout(ok, 50));
+/** Stops ticking, half-closes every game connection and waits (at most 5 s) for each to end. */
+let ended: Promise<void> | undefined;
+function endGames(): Promise<void> {
+  ended ??= (async () => {
+    clearTimeout(timer);
+    await Promise.all([...tcp.connections].map((c) => c.close()));
+    // Each connection's reader counts what it read before it lets its client go.
+    for (let i = 0; i < 100 && clients.size > 0; i++) {
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+  })();
+  return ended;
+}
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  await endGames();
+  const summaryFile = flag("summary");
+  if (summaryFile !== undefined) {
+    writeFileSync(summaryFile, `${JSON.stringify({ codec, clients: expected, totals }, null, 2)}\n`);
   }
   console.log(`totals ${JSON.stringify(totals)}`);
   http.closeAllConnections();
   await Promise.all([ws.close(), tcp.close(), new Promise<void>((ok) => http.close(() => ok()))]);
   process.exit(0);
 }
-process.on("SIGTERM", () => void finish());
+process.stdin.on("end", () => void stop());
+process.stdin.resume();
+process.on("SIGTERM", () => void stop());
