@@ -1,77 +1,118 @@
-// What a simulated player does (bench/sim/README.md, "simclient"): it walks towards random
-// waypoints near the world's hot spots at full stick, looks where it goes, and fires now
-// and then. Client `i` draws from `Rng(SEED + i)`, so a run's inputs are reproducible.
+// What a simulated player does (bench/sim/README.md, "simclient"), as the Rust client
+// does it (bench/sim/rust/src/client/behaviour.rs): it walks at full stick towards random
+// waypoints near the world's hot spots, stands still a moment when it gets there, looks
+// where it walks and fires in bursts — from SplitMix64 seeded `SEED + i` for client `i`,
+// so given the same snapshots a TypeScript client sends what a Rust one sends.
 
-import type { Entity, Input } from "../gen/sim.js";
-import { HALF_MAP, SEED, TICK_HZ } from "./rules.js";
-import { Rng } from "./rng.js";
+import type { Input } from "../gen/sim.js";
+import { HALF_MAP, SEED } from "./rules.js";
+import { SplitMix64 } from "./rng.js";
 
-/**
- * The hot spots players gather around (the world's: 8 points on a circle of 250 m around
- * the centre). Waypoints are drawn within `WAYPOINT_SPREAD` of one.
- */
-export const HOT_SPOTS: readonly (readonly [number, number])[] = Array.from({ length: 8 }, (_, k) => {
-  const a = (k * Math.PI) / 4;
-  return [250 * Math.cos(a), 250 * Math.sin(a)] as const;
-});
-/** How far from its hot spot a waypoint may be, metres. */
-export const WAYPOINT_SPREAD = 60;
-/** A waypoint this close counts as reached, metres. */
-const REACHED = 2;
-/** A waypoint not reached within this many ticks is replaced (a player stuck at the map's edge). */
-const GIVE_UP_TICKS = 20 * TICK_HZ;
+/** How many hot spots the world has. */
+export const HOT_SPOT_COUNT = 8;
+/** How far from its hot spot a waypoint lies (standard deviation, metres). */
+const WAYPOINT_SIGMA = 25;
+/** Waypoints keep this far inside the map's edge, metres. */
+const MARGIN = 10;
+/** A player this close to its waypoint has arrived, metres. */
+const ARRIVED = 1;
+/** After arriving it stands still for up to this many ticks (2 s). */
+const PAUSE_TICKS = 120;
+/** A burst of fire starts with probability 1 in this many ticks (every 3 s on average) ... */
+const FIRE_ONE_IN = 180;
+/** ... and lasts this many ticks (half a second). */
+const FIRE_TICKS = 30;
 
-/** The controls of one tick: an `Input` without its bookkeeping fields. */
+/** The wire value of a position coordinate: its 1/64 m grid point (spec §4.3), as an f32. */
+export function snapPosition(v: number): number {
+  const [min, max, steps] = [-512, 512, 65536];
+  const t = (Math.min(Math.max(v, min), max) - min) / (max - min);
+  const q = Math.floor(t * steps + 0.5);
+  return Math.fround(q === steps ? max : min + ((max - min) * q) / steps);
+}
+
+/** The world's hot spots (world/mod.rs `hot_spots`): fixed points from `SEED`, inside the map with room around them. */
+export function hotSpots(): [number, number][] {
+  const rng = new SplitMix64(SEED);
+  const reach = HALF_MAP * 0.7;
+  return Array.from({ length: HOT_SPOT_COUNT }, () => {
+    const x = rng.range(-reach, reach);
+    const y = rng.range(-reach, reach);
+    return [snapPosition(x), snapPosition(y)];
+  });
+}
+
+const HOT_SPOTS = hotSpots();
+
+/** One tick's controls: the input's fields besides `seq`, `ack` and `rttUs`. */
 export type Controls = Pick<Input, "moveX" | "moveY" | "aim" | "fire">;
 
-/** One player's behaviour. */
+/** An angle in radians as degrees in 0..360, an f32 (Rust's `degrees`). */
+export function degrees(radians: number): number {
+  let d = (radians * (180 / Math.PI)) % 360;
+  if (d < 0) {
+    d += 360;
+  }
+  const f = Math.fround(d);
+  // A tiny negative angle rounds to 360 itself.
+  return f >= 360 ? 0 : f;
+}
+
+/** One client's behaviour. */
 export class Behaviour {
-  private readonly rng: Rng;
-  private target: [number, number];
-  private ticksToTarget = 0;
-  private fireLeft = 0;
+  private readonly rng: SplitMix64;
+  private waypoint: [number, number] | undefined;
+  /** Ticks left standing still. */
+  private pause = 0;
+  /** Ticks left in the current burst of fire. */
+  private firing = 0;
   private aim = 0;
 
-  /** Client `index`'s behaviour (seed `SEED + index`). */
-  constructor(index: number) {
-    this.rng = new Rng(SEED + BigInt(index));
-    this.target = this.waypoint();
+  /** The behaviour of client `i` (seed `SEED + i`). */
+  constructor(i: number) {
+    this.rng = new SplitMix64(SEED + BigInt(i));
   }
 
-  private waypoint(): [number, number] {
-    const [hx, hy] = HOT_SPOTS[this.rng.below(HOT_SPOTS.length)] as readonly [number, number];
-    const r = WAYPOINT_SPREAD * Math.sqrt(this.rng.next());
-    const a = this.rng.range(0, 2 * Math.PI);
-    const clamp = (v: number): number => Math.min(Math.max(v, -HALF_MAP + 1), HALF_MAP - 1);
-    return [clamp(hx + r * Math.cos(a)), clamp(hy + r * Math.sin(a))];
+  /** This tick's controls, for a player at (`x`, `y`) (`undefined`: before its first snapshot, so it stands still). */
+  next(at: { x: number; y: number } | undefined): Controls {
+    const fire = this.fire();
+    if (at === undefined) {
+      return { moveX: 0, moveY: 0, aim: 0, fire };
+    }
+    const [wx, wy] = this.waypoint ?? this.newWaypoint();
+    const dx = wx - at.x;
+    const dy = wy - at.y;
+    const d = Math.hypot(dx, dy);
+    if (d < ARRIVED) {
+      this.waypoint = undefined;
+      this.pause = this.rng.below(PAUSE_TICKS + 1);
+    }
+    if (this.pause > 0 || d < ARRIVED) {
+      this.pause = Math.max(this.pause - 1, 0);
+      return { moveX: 0, moveY: 0, aim: this.aim, fire };
+    }
+    this.aim = degrees(Math.atan2(dy, dx));
+    return { moveX: Math.fround(dx / d), moveY: Math.fround(dy / d), aim: this.aim, fire };
   }
 
-  /** The controls for the next tick, given the player's entity in the newest snapshot (if any yet). */
-  next(me: Entity | undefined): Controls {
-    // Firing: bursts of 0.25–1 s, starting about once every 3 s.
-    if (this.fireLeft > 0) {
-      this.fireLeft--;
-    } else if (this.rng.next() < 1 / (3 * TICK_HZ)) {
-      this.fireLeft = Math.round(this.rng.range(0.25, 1) * TICK_HZ);
+  /** Whether it fires this tick: bursts that start at random. */
+  private fire(): boolean {
+    if (this.firing === 0 && this.rng.below(FIRE_ONE_IN) === 0) {
+      this.firing = FIRE_TICKS;
     }
-    const fire = this.fireLeft > 0;
-    if (me === undefined) {
-      return { moveX: 0, moveY: 0, aim: this.aim, fire };
-    }
-    let dx = this.target[0] - me.x;
-    let dy = this.target[1] - me.y;
-    if (Math.hypot(dx, dy) < REACHED || ++this.ticksToTarget > GIVE_UP_TICKS) {
-      this.target = this.waypoint();
-      this.ticksToTarget = 0;
-      dx = this.target[0] - me.x;
-      dy = this.target[1] - me.y;
-    }
-    const len = Math.hypot(dx, dy);
-    if (len === 0) {
-      return { moveX: 0, moveY: 0, aim: this.aim, fire };
-    }
-    const unit = (v: number): number => Math.min(Math.max(v / len, -1), 1);
-    this.aim = ((Math.atan2(dy, dx) * 180) / Math.PI + 360) % 360;
-    return { moveX: unit(dx), moveY: unit(dy), aim: this.aim, fire };
+    const fire = this.firing > 0;
+    this.firing = Math.max(this.firing - 1, 0);
+    return fire;
+  }
+
+  /** A new waypoint near a random hot spot, inside the map. */
+  private newWaypoint(): [number, number] {
+    const [hx, hy] = HOT_SPOTS[this.rng.below(HOT_SPOT_COUNT)] as [number, number];
+    const edge = HALF_MAP - MARGIN;
+    const x = hx + WAYPOINT_SIGMA * this.rng.normal();
+    const y = hy + WAYPOINT_SIGMA * this.rng.normal();
+    const clamp = (v: number): number => Math.min(Math.max(v, -edge), edge);
+    this.waypoint = [clamp(x), clamp(y)];
+    return this.waypoint;
   }
 }

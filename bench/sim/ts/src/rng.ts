@@ -1,48 +1,49 @@
-// The clients' random numbers: small, fast and the same in every runtime, from a u64 seed
-// (`SEED + i` for client `i`, bench/sim/README.md). Not the Rust client's generator —
-// the behaviour is the same kind, not the same sequence.
+// SplitMix64, the simulator's fixed-seed randomness, as the Rust world has it
+// (bench/sim/rust/src/world/rng.rs): the same sequence from the same u64 seed, so the
+// TypeScript clients draw what the Rust clients draw (`SEED + i` for client `i`) and
+// find the world's hot spots where the server put them.
 
 const MASK64 = (1n << 64n) - 1n;
+const TWO_53 = 2 ** 53;
 
-/** SplitMix64's output for `seed` (spreads nearby seeds apart). */
-function splitmix64(seed: bigint): bigint {
-  let z = (seed + 0x9e3779b97f4a7c15n) & MASK64;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-  return z ^ (z >> 31n);
-}
+/** A SplitMix64 generator. */
+export class SplitMix64 {
+  private state: bigint;
 
-/** Mulberry32 seeded through SplitMix64: uniform numbers in [0, 1). */
-export class Rng {
-  private state: number;
-
-  /** A generator for the u64 `seed` (taken modulo 2^64). */
+  /** A generator from the u64 `seed` (taken modulo 2^64). */
   constructor(seed: bigint) {
-    const z = splitmix64(BigInt.asUintN(64, seed));
-    this.state = Number((z ^ (z >> 32n)) & 0xffffffffn) | 0;
+    this.state = BigInt.asUintN(64, seed);
   }
 
-  /** The next 32 random bits, as an unsigned integer. */
-  nextU32(): number {
-    this.state = (this.state + 0x6d2b79f5) | 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
+  /** The next 64 random bits. */
+  nextU64(): bigint {
+    this.state = (this.state + 0x9e3779b97f4a7c15n) & MASK64;
+    let z = this.state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
+    return z ^ (z >> 31n);
   }
 
-  /** A number in [0, 1). */
-  next(): number {
-    return this.nextU32() / 4294967296;
+  /** Uniform in [0, 1): the top 53 bits. */
+  unit(): number {
+    return Number(this.nextU64() >> 11n) / TWO_53;
   }
 
-  /** A number in [lo, hi). */
+  /** Uniform in [lo, hi). */
   range(lo: number, hi: number): number {
-    return lo + (hi - lo) * this.next();
+    return lo + (hi - lo) * this.unit();
   }
 
-  /** An integer in [0, n). */
+  /** Uniform in `0..n` (`n` > 0): the next 64 bits modulo `n`, as Rust's `below`. */
   below(n: number): number {
-    return Math.floor(this.next() * n);
+    return Number(this.nextU64() % BigInt(n));
+  }
+
+  /** Standard normal (Box-Muller, as Rust's `normal`). */
+  normal(): number {
+    // f64::MIN_POSITIVE: the smallest normal double, so the log is finite.
+    const u1 = Math.max(this.unit(), 2.2250738585072014e-308);
+    const u2 = this.unit();
+    return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
   }
 }

@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Kind } from "../gen/sim.js";
-import { Behaviour } from "../src/behaviour.js";
+import { Behaviour, degrees, hotSpots, snapPosition } from "../src/behaviour.js";
 import { formatValue, niceCeil } from "../src/page/chart.js";
 import { toCanvas } from "../src/page/world.js";
-import { Rng } from "../src/rng.js";
+import { SplitMix64 } from "../src/rng.js";
 
 const me = (x: number, y: number) => ({ id: 1, kind: Kind.Player, x, y, yaw: 0, vx: 0, vy: 0, health: 200, anim: 0 });
 
@@ -19,41 +19,60 @@ test("a client's behaviour is reproducible from its index, and clients differ", 
   assert.notDeepEqual(run(3), run(4));
 });
 
-test("controls are inside their sim.bw ranges; the player walks at full stick towards its waypoint and fires now and then", () => {
-  const b = new Behaviour(0);
+test("controls are inside their sim.bw ranges; the player walks at full stick between waypoints, pauses, fires in bursts, stays on the map", () => {
+  const b = new Behaviour(3);
   let x = 0;
   let y = 0;
-  let fired = 0;
-  let moving = 0;
-  for (let t = 0; t < 60 * 60; t++) {
-    const c = b.next(me(x, y));
+  let [moving, standing, firing] = [0, 0, 0];
+  for (let t = 0; t < 60 * 600; t++) {
+    const c = b.next({ x, y });
     assert.ok(c.moveX >= -1 && c.moveX <= 1 && c.moveY >= -1 && c.moveY <= 1, `move ${c.moveX}, ${c.moveY}`);
     assert.ok(c.aim >= 0 && c.aim < 360, `aim ${c.aim}`);
-    if (Math.hypot(c.moveX, c.moveY) > 0.99) {
+    if (c.moveX !== 0 || c.moveY !== 0) {
       moving++;
+      assert.ok(Math.abs(Math.hypot(c.moveX, c.moveY) - 1) < 1e-4);
+    } else {
+      standing++;
     }
-    fired += c.fire ? 1 : 0;
+    firing += c.fire ? 1 : 0;
+    // The server's rule: velocity = move × PLAYER_SPEED, for 1/60 s.
     x += (c.moveX * 6) / 60;
     y += (c.moveY * 6) / 60;
+    assert.ok(Math.abs(x) <= 500 && Math.abs(y) <= 500, `(${x}, ${y})`);
   }
-  assert.ok(moving > 3000, `${moving} ticks of 3600 at full stick`);
-  assert.ok(fired > 0 && fired < 1800, `${fired} ticks of 3600 firing`);
-  // An hour of walking between waypoints stays near the hot spots, on the map.
-  assert.ok(Math.hypot(x, y) < 400, `ends at (${x}, ${y})`);
-  assert.deepEqual(new Behaviour(0).next(undefined).moveX, 0, "no snapshot yet: standing");
+  // Ten minutes: mostly walking, some pauses, bursts of fire about a sixth of the time.
+  assert.ok(moving > standing * 5 && standing > 0, `${moving} moving, ${standing} standing`);
+  assert.ok(firing >= 2000 && firing < 10_000, `${firing} ticks firing`);
+  const first = new Behaviour(0).next(undefined);
+  assert.deepEqual([first.moveX, first.moveY, first.aim], [0, 0, 0], "no snapshot yet: standing");
 });
 
-test("the generator is uniform enough and reproducible", () => {
-  const a = new Rng(42n);
-  const b = new Rng(42n);
+test("SplitMix64: the published sequence for seed 0, and its ranges", () => {
+  const rng = new SplitMix64(0n);
+  assert.equal(rng.nextU64(), 0xe220a8397b1dcdafn);
+  assert.equal(rng.nextU64(), 0x6e789e6aa1b965f4n);
+  const r = new SplitMix64(7n);
   let sum = 0;
   for (let i = 0; i < 10_000; i++) {
-    const v = a.next();
-    assert.equal(v, b.next());
-    assert.ok(v >= 0 && v < 1);
-    sum += v;
+    const u = r.unit();
+    assert.ok(u >= 0 && u < 1);
+    assert.ok(r.below(6) < 6);
+    assert.ok(Number.isFinite(r.normal()));
+    sum += u;
   }
   assert.ok(Math.abs(sum / 10_000 - 0.5) < 0.02, `mean ${sum / 10_000}`);
+});
+
+test("the hot spots: eight grid points inside 70 % of the map, the same every time", () => {
+  const hot = hotSpots();
+  assert.equal(hot.length, 8);
+  assert.deepEqual(hot, hotSpots());
+  for (const [x, y] of hot) {
+    assert.ok(Math.abs(x) <= 350 && Math.abs(y) <= 350, `(${x}, ${y})`);
+    assert.equal(x * 64, Math.round(x * 64));
+  }
+  assert.deepEqual([snapPosition(0.01), snapPosition(-0.0078125), snapPosition(600)], [0.015625, 0, 512]);
+  assert.deepEqual([degrees(-1e-20), degrees(Math.PI / 2), degrees(-Math.PI / 2)], [0, 90, 270]);
 });
 
 test("page helpers: the chart's axis maximum and labels, the map's projection", () => {

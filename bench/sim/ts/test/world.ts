@@ -4,9 +4,9 @@
 // server's). Only what the client and the live view need to be tested against.
 
 import { type Dot, type Entity, type Input, Kind } from "../gen/sim.js";
-import { HOT_SPOTS } from "../src/behaviour.js";
+import { hotSpots } from "../src/behaviour.js";
 import { HALF_MAP, INTEREST_RADIUS, NPC_BASE, PLAYER_SPEED, SEED, TICK_HZ, VIEW_CAP } from "../src/rules.js";
-import { Rng } from "../src/rng.js";
+import { SplitMix64 } from "../src/rng.js";
 
 const clampMap = (v: number): number => Math.min(Math.max(v, -HALF_MAP), HALF_MAP);
 /** A position on its 1/64 m grid. */
@@ -25,7 +25,8 @@ export class World {
   tick = 0;
   readonly entities = new Map<number, Entity>();
   private readonly npcs: Npc[] = [];
-  private readonly rng = new Rng(SEED);
+  private readonly rng = new SplitMix64(SEED);
+  private readonly hot = hotSpots();
   private nextPlayer = 1;
   /** A fault to inject (tests of the clients' checks): `teleport` moves NPCs 50 m at tick 30. */
   fault: string | undefined;
@@ -33,7 +34,7 @@ export class World {
   /** A world of `npcs` NPCs around the hot spots. */
   constructor(npcs: number) {
     for (let i = 0; i < npcs; i++) {
-      const [x, y] = this.nearHotSpot(i % HOT_SPOTS.length, 40);
+      const [x, y] = this.nearHotSpot(i, 40);
       const e: Entity = { id: NPC_BASE + i, kind: Kind.Npc, x, y, yaw: 0, vx: 0, vy: 0, health: 100, anim: 0 };
       this.entities.set(e.id, e);
       this.npcs.push({ e, target: [x, y], retarget: 0 });
@@ -41,7 +42,7 @@ export class World {
   }
 
   private nearHotSpot(k: number, spread: number): [number, number] {
-    const [hx, hy] = HOT_SPOTS[k % HOT_SPOTS.length] as readonly [number, number];
+    const [hx, hy] = this.hot[k % this.hot.length] as [number, number];
     return [snapPos(clampMap(hx + this.rng.range(-spread, spread))), snapPos(clampMap(hy + this.rng.range(-spread, spread)))];
   }
 
@@ -75,7 +76,7 @@ export class World {
     this.tick++;
     for (const n of this.npcs) {
       if (this.tick >= n.retarget) {
-        n.target = this.nearHotSpot(this.rng.below(HOT_SPOTS.length), 60);
+        n.target = this.nearHotSpot(this.rng.below(this.hot.length), 60);
         n.retarget = this.tick + Math.round(this.rng.range(2, 6) * TICK_HZ);
       }
       const dx = n.target[0] - n.e.x;
