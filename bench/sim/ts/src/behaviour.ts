@@ -67,10 +67,18 @@ export class Behaviour {
   /** Ticks left in the current burst of fire. */
   private firing = 0;
   private aim = 0;
+  /**
+   * When in the tick period this client sends its inputs, a fraction in [0, 1) (the
+   * generator's first draw): clients that connect at the same moment would otherwise all
+   * send at the same point of the server's tick, and every RTT of a run would share one
+   * arbitrary phase.
+   */
+  readonly phase: number;
 
   /** The behaviour of client `i` (seed `SEED + i`). */
   constructor(i: number) {
     this.rng = new SplitMix64(SEED + BigInt(i));
+    this.phase = this.rng.unit();
   }
 
   /** This tick's controls, for a player at (`x`, `y`) (`undefined`: before its first snapshot, so it stands still). */

@@ -86,6 +86,9 @@ export class Player {
       this.tally.error(`client ${this.index}: ${e instanceof Error ? e.message : String(e)}`);
     }
     this.stopTicking();
+    if (!this.gotSnapshot && this.conn.error === undefined) {
+      this.tally.error(`client ${this.index}: the server closed the connection before any snapshot`);
+    }
     await this.conn.close();
   }
 
@@ -96,12 +99,13 @@ export class Player {
   }
 
   /**
-   * An input now, then one every tick: a timer aimed at `start + k × period`, which, when
-   * it is a whole period late, skips the missed ticks (tokio's `MissedTickBehavior::Skip`).
+   * An input at the client's phase of the first tick period, then one every period: a
+   * timer aimed at `start + k × period`, which, when it is a whole period late, skips the
+   * missed ticks (tokio's `MissedTickBehavior::Skip`), as the Rust client's interval does.
    */
   private startTicking(): void {
     this.ticking = true;
-    const start = performance.now();
+    const start = performance.now() + this.behaviour.phase * TICK_MS;
     let k = 0;
     const step = (): void => {
       if (!this.ticking) {
@@ -115,7 +119,7 @@ export class Player {
       }
       this.timer = setTimeout(step, Math.max(0, start + k * TICK_MS - now));
     };
-    step();
+    this.timer = setTimeout(step, Math.max(0, start - performance.now()));
   }
 
   private stopTicking(): void {
@@ -188,7 +192,8 @@ export class Player {
       if (s.inputSeq <= this.seq && this.seq - s.inputSeq < SENT_RING) {
         const ms = f.at - (this.sentAt[s.inputSeq % SENT_RING] as number);
         this.tally.rttNs.push(Math.max(0, Math.round(ms * 1e6)));
-        this.rttUs = Math.max(0, Math.round(ms * 1000));
+        // Whole microseconds, truncated (Rust's `as_micros`).
+        this.rttUs = Math.max(0, Math.floor(ms * 1000));
       }
       this.newestInputSeq = s.inputSeq;
     }
