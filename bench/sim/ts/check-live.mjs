@@ -116,17 +116,25 @@ async function main() {
       problems.push(`loading ${opt.url}: status ${response.status()}`);
     }
     const wait = { timeout: opt.timeoutMs / 4, polling: 50 };
-    await page.waitForFunction(() => window.simLive?.frames >= 3 || window.simLive?.status === "failed", wait);
-    const a = await page.evaluate(observe);
+    // A wait that runs out is a problem (the screenshot is still taken).
+    const until = async (what, fn, arg) => {
+      try {
+        await page.waitForFunction(fn, wait, arg);
+      } catch (e) {
+        problems.push(`${what} within ${wait.timeout / 1000} s (${e?.name ?? e})`);
+      }
+    };
+    await until("no 3 Live frames", () => window.simLive?.frames >= 3 || window.simLive?.status === "failed");
+    const a = (await page.evaluate(observe)) ?? { frames: 0, tick: 0, dots: [], chartPoints: { time: 0, bytes: 0, rtt: 0 } };
     // At least half a second later: ten frames at 20 a second.
-    await page.waitForFunction((n) => window.simLive.frames >= n || window.simLive.status !== "watching", wait, a.frames + 10);
+    await until("no 10 more Live frames", (n) => window.simLive?.frames >= n || window.simLive?.status !== "watching", a.frames + 10);
     await new Promise((ok) => setTimeout(ok, 100));
     const b = await page.evaluate(observe);
-    const found = compare(a, b);
+    const found = b === undefined ? { problems: ["the page has no window.simLive"], moved: 0 } : compare(a, b);
     problems.push(...found.problems);
     await page.screenshot({ path: opt.out, fullPage: true });
     const version = await browser.version();
-    const players = b.dots.filter(([, kind]) => kind === "Player").length;
+    const players = (b?.dots ?? []).filter(([, kind]) => kind === "Player").length;
     if (problems.length === 0) {
       console.log(
         `check-live: ok: ${opt.url}: ${b.codec}, ${b.clients} clients, ${b.frames} Live frames, ${b.dots.length} entities ` +

@@ -129,5 +129,27 @@ for codec in bitwire bitwire-delta; do
   # Every runtime on one server (the orchestrator's --mixed), with the live view's check.
   cell "$codec" "$((seconds + 7))" yes node bun deno
 done
+# The check itself fails when the world stops: a Node test server whose window (no
+# clients, 1 s) ends before Chromium has seen ten more frames.
+mkfifo "$tmp/frozen"
+node build/test/server.js --codec bitwire --clients 0 --seconds 1 --static dist <"$tmp/frozen" >"$tmp/frozen.out" 2>&1 &
+server_pid=$!
+exec {keep}>"$tmp/frozen"
+for _ in $(seq 100); do grep -q '^listening ' "$tmp/frozen.out" && break; sleep 0.1; done
+http=$(sed -n 's/^listening .*http=\([^ ]*\).*/\1/p' "$tmp/frozen.out")
+if bash check-live.sh "$http/" "$tmp/frozen.png" 20 >"$tmp/check.out" 2>&1; then
+  echo "FAIL the live view's check passed on a world that stopped"
+  failed=$((failed + 1))
+elif grep -q 'no 10 more Live frames' "$tmp/check.out" && [ -s "$tmp/frozen.png" ]; then
+  echo "ok the live view's check fails on a world that stopped: $(tail -n 1 "$tmp/check.out")"
+  passed=$((passed + 1))
+else
+  echo "FAIL the live view's check on a world that stopped: $(cat "$tmp/check.out")"
+  failed=$((failed + 1))
+fi
+exec {keep}>&-
+wait "$server_pid" || true
+server_pid=
+
 echo "bench/sim/ts: $((unit_passed + passed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -100,8 +100,9 @@ export class Player {
 
   /**
    * An input at the client's phase of the first tick period, then one every period: a
-   * timer aimed at `start + k × period`, which, when it is a whole period late, skips the
-   * missed ticks (tokio's `MissedTickBehavior::Skip`), as the Rust client's interval does.
+   * timer aimed at `start + k × period`; when it fires so late that the next tick's time
+   * has passed too, the missed ticks are skipped and the next one is the next multiple of
+   * the period (tokio's `MissedTickBehavior::Skip`, as the Rust client's interval).
    */
   private startTicking(): void {
     this.ticking = true;
@@ -114,7 +115,8 @@ export class Player {
       this.sendInput();
       k++;
       const now = performance.now();
-      if (now - (start + k * TICK_MS) >= TICK_MS) {
+      if (now > start + k * TICK_MS) {
+        // The next tick's time has passed too: it is skipped, not sent late.
         k = Math.ceil((now - start) / TICK_MS);
       }
       this.timer = setTimeout(step, Math.max(0, start + k * TICK_MS - now));
