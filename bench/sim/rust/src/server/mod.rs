@@ -71,10 +71,27 @@ pub fn run(config: Config) -> Result<ServerSummary, String> {
     Ok(summary)
 }
 
+/// The listen backlog: every client of the largest run (1000) may connect at once.
+/// `TcpListener::bind` asks for 128, and a full accept queue makes the kernel drop
+/// handshakes (SYN cookies, then resets) while the tick keeps the one core busy.
+const BACKLOG: u32 = 4096;
+
 async fn bind(what: &str, addr: &str) -> Result<(TcpListener, std::net::SocketAddr), String> {
-    let listener = TcpListener::bind(addr)
+    let fail = |e: std::io::Error| format!("cannot listen on {addr} ({what}): {e}");
+    let parsed = tokio::net::lookup_host(addr)
         .await
-        .map_err(|e| format!("cannot listen on {addr} ({what}): {e}"))?;
+        .map_err(fail)?
+        .next()
+        .ok_or_else(|| format!("cannot listen on {addr} ({what}): no address"))?;
+    let socket = if parsed.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()
+    } else {
+        tokio::net::TcpSocket::new_v6()
+    }
+    .map_err(fail)?;
+    socket.set_reuseaddr(true).map_err(fail)?;
+    socket.bind(parsed).map_err(fail)?;
+    let listener = socket.listen(BACKLOG).map_err(fail)?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     Ok((listener, local))
 }
