@@ -4,7 +4,7 @@
 # view's page when the run needs them, Prometheus with --prometheus), runs every cell,
 # writes the report and checks it in headless Chromium.
 #
-#   bash bench/sim/run.sh               # every codec at 10, 50, 100, 250, 1000 clients -> bench/results/<date>/sim/
+#   bash bench/sim/run.sh               # every codec at 10, 50, 100, 250, 1000, 2000 clients -> bench/results/<date>/sim/
 #   bash bench/sim/run.sh --quick       # 10 and 100 clients, 3 s windows -> target/sim/quick/
 #   bash bench/sim/run.sh --smoke       # CI: 10 clients, 3 s, the pipeline and the metrics check -> target/sim/smoke/
 #   bash bench/sim/run.sh --clients 10,50 --codec bitwire,bitcode --seconds 5   # -> target/sim/custom/

@@ -100,7 +100,7 @@ fn sources(r: &SimResults, body: &mut Vec<Block>) {
         Source::Prometheus => {
             "a Prometheus server that scraped every cell's /metrics each second, through its \
              query API (simprom query): increases over the window; p99 interpolated within \
-             the histogram's 1-2-5 buckets, so coarser than the summary's exact p99 (the \
+             the histogram's buckets (ten per decade), so coarser than the summary's exact p99 (the \
              table at the end compares both)"
         }
         Source::Summary => {

@@ -17,7 +17,7 @@ pub enum Source {
     /// `simserver --summary`: every tick timed, exact percentiles.
     Summary,
     /// Prometheus's query API: increases over the window, p99 interpolated within the
-    /// histogram's 1-2-5 buckets.
+    /// histogram's buckets (ten per decade).
     Prometheus,
 }
 
