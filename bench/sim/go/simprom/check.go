@@ -47,6 +47,16 @@ func (c *checker) equal(metric string, got uint64, refs ...ref) {
 	c.add(ok, "%s", strings.Join(parts, " "))
 }
 
+// atMost records whether `low` ≤ `high` (two counts of one stream, `low` the one that
+// can lose frames).
+func (c *checker) atMost(low, high ref, why string) {
+	op := "≤"
+	if low.value > high.value {
+		op = ">"
+	}
+	c.add(low.value <= high.value, "%s %d %s %s %d (%s)", low.name, low.value, op, high.name, high.value, why)
+}
+
 // counterEq checks the counter `metric` against refs.
 func (c *checker) counterEq(metric string, refs ...ref) {
 	v, err := c.s.counter(metric)
@@ -118,19 +128,16 @@ func check(s *scrape, srv *serverSummary, clients []*clientResults) []finding {
 	c.histogramEq("sim_tick_duration_seconds", nil, ref{"server totals.ticks", t.Ticks})
 	c.histogramEq("sim_sync_duration_seconds", nil, ref{"server totals.ticks", t.Ticks})
 	c.counterEq("sim_tick_overruns_total", ref{"server totals.overruns", t.Overruns})
-	c.counterEq("sim_snapshots_sent_total",
-		ref{"server totals.snapshots", t.Snapshots}, ref{"clients' snapshots", cl.snapshots})
-	c.counterEq("sim_bytes_out_total",
-		ref{"server totals.bytes_out", t.BytesOut}, ref{"clients' bytes_in", cl.bytesIn})
+	c.counterEq("sim_snapshots_sent_total", ref{"server totals.snapshots", t.Snapshots})
+	c.counterEq("sim_bytes_out_total", ref{"server totals.bytes_out", t.BytesOut})
 	c.histogramEq("sim_snapshot_bytes", &ref{"server totals.bytes_out", t.BytesOut},
 		ref{"server totals.snapshots", t.Snapshots})
-	c.counterEq("sim_inputs_received_total",
-		ref{"server totals.inputs", t.Inputs}, ref{"clients' inputs_sent", cl.inputs})
-	c.counterEq("sim_bytes_in_total",
-		ref{"server totals.bytes_in", t.BytesIn}, ref{"clients' bytes_out", cl.bytesOut})
+	c.counterEq("sim_inputs_received_total", ref{"server totals.inputs", t.Inputs})
+	c.counterEq("sim_bytes_in_total", ref{"server totals.bytes_in", t.BytesIn})
 	c.histogramEq("sim_input_bytes", &ref{"server totals.bytes_in", t.BytesIn},
 		ref{"server totals.inputs", t.Inputs})
-	c.rtt(t, cl)
+	c.rttHistogram(t)
+	c.streams(t, cl)
 	c.counterEq("sim_decode_errors_total", ref{"server totals.decode_errors", t.DecodeErrors})
 	c.counterEq("sim_clients_joined_total",
 		ref{"server totals.joined", t.Joined}, ref{"clients' connected", cl.connected})
@@ -142,24 +149,62 @@ func check(s *scrape, srv *serverSummary, clients []*clientResults) []finding {
 	return c.findings
 }
 
-// rtt checks the RTT histogram: its count exactly, its sum (seconds) against the clients'
-// reported microseconds within rounding.
-func (c *checker) rtt(t totals, cl sums) {
-	count, sum, err := c.s.histogram("sim_rtt_seconds")
+// rttHistogram checks the RTT histogram's count against the server's count of reports.
+func (c *checker) rttHistogram(t totals) {
+	count, _, err := c.s.histogram("sim_rtt_seconds")
 	if err != nil {
 		c.add(false, "%v", err)
 		return
 	}
-	c.equal("sim_rtt_seconds_count", count,
-		ref{"server totals.rtt_reports", t.RTTReports}, ref{"clients' rtt_reports", cl.rttReports})
-	want := float64(cl.rttSumUs) / 1e6
-	ok := math.Abs(sum-want) <= rttSumTolerance*math.Max(1, math.Abs(want))
-	op := "≈"
-	if !ok {
-		op = "≠"
+	c.equal("sim_rtt_seconds_count", count, ref{"server totals.rtt_reports", t.RTTReports})
+}
+
+// streams compares what the server counted with what the clients counted, both ways.
+// Without dropped clients every frame sent arrived: equal counts, and the RTT sum within
+// rounding. When the server dropped clients (a full send queue: clients that fell
+// behind), it discarded their queued snapshots and stopped reading their inputs, so the
+// receiving side's counts can only be smaller.
+func (c *checker) streams(t totals, cl sums) {
+	sum, sumErr := c.rttSum()
+	if t.DroppedClients == 0 {
+		c.equal("server totals.snapshots", t.Snapshots, ref{"clients' snapshots", cl.snapshots})
+		c.equal("server totals.bytes_out", t.BytesOut, ref{"clients' bytes_in", cl.bytesIn})
+		c.equal("server totals.inputs", t.Inputs, ref{"clients' inputs_sent", cl.inputs})
+		c.equal("server totals.bytes_in", t.BytesIn, ref{"clients' bytes_out", cl.bytesOut})
+		c.equal("server totals.rtt_reports", t.RTTReports, ref{"clients' rtt_reports", cl.rttReports})
+		if sumErr != nil {
+			c.add(false, "%v", sumErr)
+			return
+		}
+		want := float64(cl.rttSumUs) / 1e6
+		ok := math.Abs(sum-want) <= rttSumTolerance*math.Max(1, math.Abs(want))
+		op := "≈"
+		if !ok {
+			op = "≠"
+		}
+		c.add(ok, "sim_rtt_seconds_sum %.9f %s clients' rtt_report_sum_us / 1e6 %.9f (relative tolerance %g)",
+			sum, op, want, rttSumTolerance)
+		return
 	}
-	c.add(ok, "sim_rtt_seconds_sum %.9f %s clients' rtt_report_sum_us / 1e6 %.9f (relative tolerance %g)",
-		sum, op, want, rttSumTolerance)
+	why := fmt.Sprintf("the server dropped %d clients", t.DroppedClients)
+	c.atMost(ref{"clients' snapshots", cl.snapshots}, ref{"server totals.snapshots", t.Snapshots}, why)
+	c.atMost(ref{"clients' bytes_in", cl.bytesIn}, ref{"server totals.bytes_out", t.BytesOut}, why)
+	c.atMost(ref{"server totals.inputs", t.Inputs}, ref{"clients' inputs_sent", cl.inputs}, why)
+	c.atMost(ref{"server totals.bytes_in", t.BytesIn}, ref{"clients' bytes_out", cl.bytesOut}, why)
+	c.atMost(ref{"server totals.rtt_reports", t.RTTReports}, ref{"clients' rtt_reports", cl.rttReports}, why)
+	if sumErr != nil {
+		c.add(false, "%v", sumErr)
+		return
+	}
+	want := float64(cl.rttSumUs) / 1e6
+	ok := sum <= want*(1+rttSumTolerance)
+	c.add(ok, "sim_rtt_seconds_sum %.9f ≤ clients' rtt_report_sum_us / 1e6 %.9f (%s)", sum, want, why)
+}
+
+// rttSum is the RTT histogram's sum, seconds.
+func (c *checker) rttSum() (float64, error) {
+	_, sum, err := c.s.histogram("sim_rtt_seconds")
+	return sum, err
 }
 
 // cpu checks that the server exports its CPU time.

@@ -383,6 +383,7 @@ fn results_json_round_trips_and_bad_files_are_errors() {
 fn why_overruns_follows_the_figures() {
     use bitwire_sim::report::figures::{Figures, Source};
     let f = |tick: f64, cpu: f64| Figures {
+        dropped: Some(0),
         bytes_out: Some(300.0),
         bytes_in: Some(12.0),
         sync_mean_us: Some(100.0),
@@ -401,6 +402,13 @@ fn why_overruns_follows_the_figures() {
     assert!(why(250, &f(17_000.0, 100.0)).contains("longer than the period"));
     assert!(why(250, &f(9_000.0, 97.0)).contains("the core is saturated"));
     assert!(why(250, &f(2_000.0, 30.0)).contains("scheduling delays"));
+    assert!(!why(250, &f(9_000.0, 97.0)).contains("dropped"));
+    let dropped = Figures {
+        dropped: Some(533),
+        ..f(12_000.0, 99.6)
+    };
+    assert!(why(2000, &dropped)
+        .ends_with("the server dropped 533 of 2000 clients whose send queue filled"));
 }
 
 /// Writes the fixture's report into `<target>/tmp/sim-report/` and leaves it there, so

@@ -54,6 +54,9 @@ pub struct Figures {
     pub cpu_percent: Option<f64>,
     /// Mean entities per snapshot (summary only).
     pub entities: Option<f64>,
+    /// Clients the server dropped for a full send queue (summary only): clients that
+    /// fell behind.
+    pub dropped: Option<u64>,
     /// Round-trip time p50 and p99, ms, when one client process measured the cell.
     pub rtt_p50_ms: Option<f64>,
     /// See `rtt_p50_ms`.
@@ -89,6 +92,7 @@ impl Figures {
             skipped: w.map(|w| w.skipped),
             cpu_percent: w.map(|w| w.cpu_percent),
             entities: w.map(|w| w.views_entities_mean),
+            dropped: cell.server.as_ref().map(|s| s.totals.dropped_clients),
             rtt_p50_ms,
             rtt_p99_ms,
             source: Source::Summary,

@@ -217,7 +217,14 @@ pub fn why_overruns(n: usize, f: &Figures) -> String {
         num(tick / period * 100.0),
         num(cpu)
     );
-    if tick >= period {
+    let dropped = match f.dropped {
+        Some(d) if d > 0 => format!(
+            "; the clients' core could not keep up either: they read their snapshots late, and the server dropped {} of {n} clients whose send queue filled",
+            figure(d as f64)
+        ),
+        _ => String::new(),
+    };
+    let why = if tick >= period {
         format!("at {n} clients {share}: the tick's own work (inputs, simulation, sync) is longer than the period")
     } else if cpu >= 90.0 {
         format!(
@@ -229,7 +236,8 @@ pub fn why_overruns(n: usize, f: &Figures) -> String {
         format!(
             "at {n} clients {share}: the core is not saturated, so the late ticks are scheduling delays (the clients' process and the rest of the machine share it)"
         )
-    }
+    };
+    why + &dropped
 }
 
 fn overrun_checks(r: &SimResults) -> (Vec<Check>, Vec<String>) {

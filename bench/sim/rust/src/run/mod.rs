@@ -71,8 +71,12 @@ fn outcome(c: &CellRecord, prometheus: bool) -> String {
     }
     let f = Figures::of(c, prometheus);
     let opt = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.1}"));
+    let dropped = match f.dropped {
+        Some(d) if d > 0 => format!(", {d} clients dropped (send queue full)"),
+        _ => String::new(),
+    };
     format!(
-        "ok: sync mean {} µs, {} B per snapshot, {} overruns, RTT p99 {} ms, CPU {} %, metrics checked",
+        "ok: sync mean {} µs, {} B per snapshot, {} overruns, RTT p99 {} ms, CPU {} %{dropped}, metrics checked",
         opt(f.sync_mean_us),
         opt(f.bytes_out),
         f.overruns.map_or("–".into(), crate::report::tables::figure),
