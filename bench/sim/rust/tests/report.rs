@@ -106,9 +106,9 @@ const CODECS: [(&str, u64); 5] = [
     ("wincode", 700),
 ];
 
-/// Three client counts of every codec: at 1000 clients flatbuffers and wincode overrun
-/// on a saturated core and bitwire-delta is more than half of bitwire; wincode at 10
-/// failed its metrics check.
+/// Three client counts of every codec: at 1000 clients flatbuffers overruns on a
+/// saturated core (the machine's limit), wincode on a core with time to spare, and
+/// bitwire-delta is more than half of bitwire; wincode at 10 failed its metrics check.
 fn fixture() -> SimResults {
     let mut cells = Vec::new();
     for clients in [10, 100, 1000] {
@@ -126,7 +126,11 @@ fn fixture() -> SimResults {
                 bytes,
                 sync,
                 if heavy { 42 } else { 0 },
-                if heavy { 99.0 } else { 20.0 },
+                match (heavy, *codec) {
+                    (true, "flatbuffers") => 99.0,
+                    (true, _) => 40.0,
+                    _ => 20.0,
+                },
             );
             if *codec == "wincode" && clients == 10 {
                 c.error = Some("simprom check: FAIL sim_bytes_out_total 1 ≠ 2".into());
@@ -218,10 +222,16 @@ fn goals_are_judged_on_the_figures() {
         .iter()
         .find(|c| c.what == "flatbuffers")
         .unwrap();
-    assert_eq!(
-        flat.detail,
-        "0 overruns at 10, 100 clients; overruns from 1000 clients: 42 of 600 ticks"
+    assert!(
+        flat.detail.starts_with(
+            "0 overruns at 10, 100 clients; overruns from 1000 clients: 42 of 600 ticks \
+             (the core saturated: 99"
+        ),
+        "{}",
+        flat.detail
     );
+    // Overruns that begin where the core is saturated mark the machine's limit.
+    assert_eq!(flat.status, Status::Met);
     // wincode at 10 failed: not counted as clean.
     let win = overruns
         .checks
@@ -233,6 +243,8 @@ fn goals_are_judged_on_the_figures() {
         "0 overruns at 100 clients; overruns from 1000 clients: 42 of 600 ticks; \
          not measured at 10 clients (the cell failed: simprom check: FAIL sim_bytes_out_total 1 ≠ 2)"
     );
+    // On a core with time to spare, overruns are not the machine's limit.
+    assert_eq!(win.status, Status::NotMet);
     let why = overruns.why.as_deref().unwrap();
     assert!(
         why.contains("flatbuffers: at 1000 clients") && why.contains("the core is saturated"),
@@ -337,8 +349,9 @@ fn prometheus_figures_are_used_and_compared() {
         "{}",
         w.markdown
     );
-    // Prometheus saw no overruns anywhere: the goal is met on its figures.
-    assert_eq!(status(&w.goals, "sim-overruns"), Status::Met);
+    // Prometheus saw no overruns anywhere, but overrun counts are the server's exact
+    // ones (wincode overran at 1000 with time to spare): the goal stays not met.
+    assert_eq!(status(&w.goals, "sim-overruns"), Status::NotMet);
 }
 
 #[test]

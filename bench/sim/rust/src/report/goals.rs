@@ -205,6 +205,9 @@ pub fn breaking(r: &SimResults, codec: &str) -> Breaking {
     b
 }
 
+/// Server CPU (% of its core) from which the core counts as saturated.
+const SATURATED_CPU: f64 = 90.0;
+
 /// Why the server overran at that count, from the figures (never from guesswork).
 pub fn why_overruns(n: usize, f: &Figures) -> String {
     let period = tick_us();
@@ -226,7 +229,7 @@ pub fn why_overruns(n: usize, f: &Figures) -> String {
     };
     let why = if tick >= period {
         format!("at {n} clients {share}: the tick's own work (inputs, simulation, sync) is longer than the period")
-    } else if cpu >= 90.0 {
+    } else if cpu >= SATURATED_CPU {
         format!(
             "at {n} clients {share}: the core is saturated — the rest of its time goes to the socket I/O outside the tick (writing {} snapshots of {} B and reading as many inputs per tick)",
             n,
@@ -270,6 +273,12 @@ fn overrun_checks(r: &SimResults) -> (Vec<Check>, Vec<String>) {
             }
             Some((n, f)) => {
                 whys.push(format!("{codec}: {}", why_overruns(*n, f)));
+                // The goal asks for 0 overruns up to the largest count the machine
+                // allows: overruns that begin where the core is saturated mark that
+                // count, the ones on a core with time to spare do not.
+                let saturated = f.tick_mean_us.unwrap_or(0.0) >= tick_us()
+                    || f.cpu_percent.unwrap_or(0.0) >= SATURATED_CPU;
+                let met = saturated && !b.clean.is_empty();
                 let ticks = f
                     .ticks
                     .map_or(String::new(), |t| format!(" of {} ticks", figure(t)));
@@ -278,14 +287,22 @@ fn overrun_checks(r: &SimResults) -> (Vec<Check>, Vec<String>) {
                 } else {
                     format!("0 overruns at {clean} clients; ")
                 };
+                let limit = if saturated {
+                    format!(
+                        " (the core saturated: {} % busy)",
+                        num(f.cpu_percent.unwrap_or(0.0))
+                    )
+                } else {
+                    String::new()
+                };
                 check(
                     codec.clone(),
                     format!(
-                        "{before}overruns from {n} clients: {}{ticks}{failures}",
+                        "{before}overruns from {n} clients: {}{ticks}{limit}{failures}",
                         figure(f.overruns.unwrap_or(0.0))
                     ),
                     None,
-                    Some(false),
+                    Some(met),
                 )
             }
         };
