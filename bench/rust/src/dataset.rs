@@ -2,7 +2,9 @@
 
 use bitwire_example::game::Packet64;
 
-/// SplitMix64: tiny, fast, and the same sequence in every language.
+/// SplitMix64: tiny, fast, and the same sequence in every language (the datasets, the
+/// delta lab's scenarios and the simulator's world all draw from it).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
@@ -28,6 +30,11 @@ impl SplitMix64 {
     /// Uniform in `[0, 1)`.
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in `[lo, hi)`.
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
     }
 
     /// Standard normal (Box-Muller).

@@ -124,6 +124,25 @@ pub fn cpu_between(before: &CpuSample, after: &CpuSample) -> Duration {
     Duration::from_nanos(ticks * 1_000_000_000 / hz)
 }
 
+/// Resolves when stdin reaches end of file (read on a thread of its own) or on SIGTERM:
+/// how the benchmark servers (netserver, simserver) are told to stop. Call it inside a
+/// tokio runtime.
+pub fn stopped() -> Result<impl std::future::Future<Output = ()>, String> {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .map_err(|e| format!("cannot watch SIGTERM: {e}"))?;
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+        let _ = tx.send(());
+    });
+    Ok(async move {
+        tokio::select! {
+            _ = rx => {}
+            _ = term.recv() => {}
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -100,7 +100,7 @@ async fn serve(shape: Shape, addr: &str, counts: Arc<Counts>) -> Result<(), Stri
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     // Watching SIGTERM starts before `listening`: a SIGTERM right after it stops the
     // server cleanly instead of killing it.
-    let stop = stopped()?;
+    let stop = bitwire_netbench::sys::stopped()?;
     println!("listening {local}");
     tokio::pin!(stop);
     loop {
@@ -128,23 +128,6 @@ async fn serve(shape: Shape, addr: &str, counts: Arc<Counts>) -> Result<(), Stri
             }
         }
     }
-}
-
-/// Resolves when stdin reaches end of file (read on a thread of its own) or on SIGTERM.
-fn stopped() -> Result<impl std::future::Future<Output = ()>, String> {
-    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        .map_err(|e| format!("cannot watch SIGTERM: {e}"))?;
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    std::thread::spawn(move || {
-        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
-        let _ = tx.send(());
-    });
-    Ok(async move {
-        tokio::select! {
-            _ = rx => {}
-            _ = term.recv() => {}
-        }
-    })
 }
 
 /// One bitwire connection: every Ping answered with its Pong.

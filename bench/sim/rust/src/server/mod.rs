@@ -27,7 +27,6 @@ pub mod spans;
 pub mod tick;
 pub mod window;
 
-use std::future::Future;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
@@ -116,7 +115,7 @@ async fn serve(
 ) -> Result<ServerSummary, String> {
     // Watching stdin and SIGTERM starts before `listening`: a stop right after it is
     // clean.
-    let stop = stopped()?;
+    let stop = bitwire_netbench::sys::stopped()?;
     let (tcp, tcp_addr) = bind("game connections", &config.tcp).await?;
     let (http_listener, http_addr) = bind("HTTP", &config.http).await?;
     let (ws_listener, ws_addr) = bind("live view", &config.ws).await?;
@@ -172,22 +171,4 @@ fn totals(m: &Metrics) -> Totals {
         dropped_clients: m.dropped.get(),
         joined: m.joined.get(),
     }
-}
-
-/// Resolves when stdin reaches end of file (read on a thread of its own) or on SIGTERM.
-fn stopped() -> Result<impl Future<Output = ()>, String> {
-    use tokio::signal::unix::{signal, SignalKind};
-    let mut term =
-        signal(SignalKind::terminate()).map_err(|e| format!("cannot watch SIGTERM: {e}"))?;
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    std::thread::spawn(move || {
-        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
-        let _ = tx.send(());
-    });
-    Ok(async move {
-        tokio::select! {
-            _ = rx => {}
-            _ = term.recv() => {}
-        }
-    })
 }
