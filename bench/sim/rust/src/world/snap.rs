@@ -4,62 +4,35 @@
 //! not change is bit-for-bit unchanged. The rounding is the spec's (§4.3), through the
 //! runtime's own `quantize` / `dequantize`.
 
+use crate::codec::wire::{Grid, VX, X, YAW};
 use crate::sim;
 
-/// `x` and `y`: -512..=512 in 1/64 m steps.
-const POS: Grid = Grid {
-    min: -512.0,
-    max: 512.0,
-    steps: 65536,
-};
-/// `yaw`: 0..=360 degrees in 10 bits.
-const YAW: Grid = Grid {
-    min: 0.0,
-    max: 360.0,
-    steps: 1023,
-};
-/// `vx` and `vy`: -64..=63.875 m/s in 1/8 m/s steps (10 bits).
-const VEL: Grid = Grid {
-    min: -64.0,
-    max: 63.875,
-    steps: 1023,
-};
-
-/// One quantized field's range and step count (its grid has `steps + 1` points).
-#[derive(Debug, Clone, Copy)]
-struct Grid {
-    min: f64,
-    max: f64,
-    steps: u64,
-}
-
-impl Grid {
-    /// The grid point nearest `v` (clamped into the range; NaN becomes `min`).
-    fn snap(self, v: f64) -> f32 {
-        let v = if v.is_nan() {
-            self.min
-        } else {
-            v.clamp(self.min, self.max)
-        };
-        // In range after the clamp, so quantize cannot fail; 0 keeps this total.
-        let q = bitwire::quantize(v, self.min, self.max, self.steps, 0).unwrap_or(0);
-        bitwire::dequantize(q, self.min, self.max, self.steps) as f32
-    }
+/// The grid point nearest `v` (clamped into the range; NaN becomes `min`), on the grid
+/// the generated code declares (`sim::Entity::X_MIN`, ... through `codec::wire`).
+fn snap(g: Grid, v: f64) -> f32 {
+    let v = if v.is_nan() {
+        g.min
+    } else {
+        v.clamp(g.min, g.max)
+    };
+    // In range after the clamp, so quantize cannot fail; 0 keeps this total.
+    let q = bitwire::quantize(v, g.min, g.max, g.steps, 0).unwrap_or(0);
+    bitwire::dequantize(q, g.min, g.max, g.steps) as f32
 }
 
 /// The wire value of a position coordinate.
 pub fn position(v: f64) -> f32 {
-    POS.snap(v)
+    snap(X, v)
 }
 
 /// The wire value of a facing, degrees (wrapped into 0..360 first).
 pub fn yaw(degrees: f64) -> f32 {
-    YAW.snap(degrees.rem_euclid(360.0))
+    snap(YAW, degrees.rem_euclid(360.0))
 }
 
 /// The wire value of a velocity component.
 pub fn velocity(v: f64) -> f32 {
-    VEL.snap(v)
+    snap(VX, v)
 }
 
 /// Whether every field of `e` is exactly a value of its wire grid (what a decoder of
@@ -68,7 +41,7 @@ pub fn on_grid(e: &sim::Entity) -> bool {
     let same = |a: f32, b: f32| a.to_bits() == b.to_bits();
     same(e.x, position(f64::from(e.x)))
         && same(e.y, position(f64::from(e.y)))
-        && same(e.yaw, YAW.snap(f64::from(e.yaw)))
+        && same(e.yaw, snap(YAW, f64::from(e.yaw)))
         && same(e.vx, velocity(f64::from(e.vx)))
         && same(e.vy, velocity(f64::from(e.vy)))
         && e.id <= sim::Entity::ID_MAX
@@ -79,7 +52,14 @@ pub fn on_grid(e: &sim::Entity) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::wire::{VY, Y};
     use bitwire::Packed;
+
+    /// `x` and `y` share one grid, and so do `vx` and `vy` (`sim.bw`): the world snaps
+    /// both coordinates with the first.
+    fn same_grid(a: Grid, b: Grid) -> bool {
+        (a.min, a.max, a.steps) == (b.min, b.max, b.steps)
+    }
 
     fn round_trip(e: &sim::Entity) -> sim::Entity {
         let bytes = e.encode_to_vec().expect("on the grid, so in range");
@@ -91,8 +71,9 @@ mod tests {
     #[test]
     fn every_grid_point_survives_the_codec() {
         let sample = |grid: Grid, q: u64| bitwire::dequantize(q, grid.min, grid.max, grid.steps);
-        for q in 0..=POS.steps {
-            let v = position(sample(POS, q));
+        assert!(same_grid(X, Y) && same_grid(VX, VY));
+        for q in 0..=X.steps {
+            let v = position(sample(X, q));
             let e = sim::Entity {
                 x: v,
                 y: v,
@@ -101,9 +82,10 @@ mod tests {
             assert_eq!(round_trip(&e), e, "x grid point {q}");
             assert_eq!(position(f64::from(v)).to_bits(), v.to_bits());
         }
-        for q in 0..=VEL.steps {
-            let v = velocity(sample(VEL, q));
-            let w = YAW.snap(sample(YAW, q));
+        assert_eq!(VX.steps, YAW.steps);
+        for q in 0..=VX.steps {
+            let v = velocity(sample(VX, q));
+            let w = snap(YAW, sample(YAW, q));
             let e = sim::Entity {
                 vx: v,
                 vy: v,
