@@ -205,27 +205,11 @@ impl Client {
     }
 }
 
-/// GET `path`: status line, headers, body.
+/// GET `path`: status (`200 OK`, without the HTTP version), headers, body.
 fn http_get(addr: SocketAddr, path: &str, accept: Option<&str>) -> (String, String, String) {
-    let mut s = TcpStream::connect(addr).expect("HTTP connects");
-    s.set_read_timeout(Some(WAIT)).unwrap();
-    let accept = accept
-        .map(|a| format!("Accept: {a}\r\n"))
-        .unwrap_or_default();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{accept}Connection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut response = String::new();
-    s.read_to_string(&mut response).expect("a response");
-    let (head, body) = response.split_once("\r\n\r\n").expect("a head");
-    let (status, headers) = head.split_once("\r\n").unwrap_or((head, ""));
-    (
-        status.to_string(),
-        headers.to_ascii_lowercase(),
-        body.to_string(),
-    )
+    let r = bitwire_sim::run::http::request(addr, path, accept, WAIT).expect("a response");
+    let status = r.status.split_once(' ').map_or("", |(_, s)| s).to_string();
+    (status, r.headers, r.body)
 }
 
 /// The value of the sample `name` (no labels) in a Prometheus text exposition.
@@ -237,7 +221,7 @@ fn sample(text: &str, name: &str) -> f64 {
 
 fn metrics(sim: &Sim) -> String {
     let (status, headers, body) = http_get(sim.http, "/metrics", None);
-    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_eq!(status, "200 OK");
     assert!(
         headers.contains("content-type: text/plain; version=0.0.4"),
         "{headers}"
@@ -442,19 +426,16 @@ fn metrics_live_json_static_files_and_the_live_view() {
     assert!(open.ends_with("# EOF\n"));
 
     let (status, headers, body) = http_get(sim.http, "/live.json", None);
-    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_eq!(status, "200 OK");
     assert!(headers.contains("content-type: application/json"));
     let live: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(live["ws"], sim.ws.as_str());
     let (status, _, page) = http_get(sim.http, "/", None);
     assert_eq!(
         (status.as_str(), page.as_str()),
-        ("HTTP/1.1 200 OK", "<!doctype html><title>live</title>")
+        ("200 OK", "<!doctype html><title>live</title>")
     );
-    assert_eq!(
-        http_get(sim.http, "/nothing.js", None).0,
-        "HTTP/1.1 404 Not Found"
-    );
+    assert_eq!(http_get(sim.http, "/nothing.js", None).0, "404 Not Found");
     std::fs::remove_dir_all(&dir).unwrap();
 
     let live = watch(&sim.ws);
