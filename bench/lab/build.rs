@@ -18,6 +18,7 @@ fn main() {
     };
     let opts = RustOptions {
         json: false,
+        bincode: false,
         source_name: schema.root_file.clone(),
         ..Default::default()
     };

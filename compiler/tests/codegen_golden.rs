@@ -16,6 +16,7 @@ fn generated() -> Vec<(PathBuf, String)> {
     golden::generated(|_, schema| {
         let opts = RustOptions {
             json: true,
+            bincode: false,
             source_name: schema.root_file.clone(),
             module_file: true,
         };
@@ -63,6 +64,7 @@ fn every_schema() -> Vec<(PathBuf, String)> {
             let schema = bitwire_compiler::compile_file(&path).expect("compiles");
             let opts = RustOptions {
                 json: true,
+                bincode: false,
                 source_name: schema.root_file.clone(),
                 module_file: true,
             };

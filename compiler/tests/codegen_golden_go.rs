@@ -20,6 +20,7 @@ fn generated() -> Vec<(PathBuf, String)> {
         let stem = path.file_stem().expect("a file name").to_string_lossy();
         let opts = GoOptions {
             json: true,
+            bincode: false,
             source_name: schema.root_file.clone(),
             package: package_name(&stem),
         };
@@ -69,6 +70,7 @@ fn delta_go_with_nested_containers_is_gofmt_clean() {
         .map(|(path, schema)| {
             let opts = GoOptions {
                 json: true,
+                bincode: false,
                 source_name: schema.root_file.clone(),
                 package: "deltanested".into(),
             };

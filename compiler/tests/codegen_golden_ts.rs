@@ -15,6 +15,7 @@ fn generated() -> Vec<(PathBuf, String)> {
     golden::generated(|_, schema| {
         let opts = TsOptions {
             json: true,
+            bincode: false,
             source_name: schema.root_file.clone(),
             ..TsOptions::default()
         };

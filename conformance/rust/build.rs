@@ -93,6 +93,7 @@ fn extra_schemas(out_dir: &Path) {
             .into_owned();
         let opts = bitwire_compiler::codegen::RustOptions {
             json: false,
+            bincode: false,
             source_name: schema.root_file.clone(),
             ..Default::default()
         };

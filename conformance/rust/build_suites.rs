@@ -42,6 +42,7 @@ pub fn write_suites(schemas: &[PathBuf], out_dir: &Path) {
             .into_owned();
         let opts = RustOptions {
             json: true,
+            bincode: false,
             source_name: schema.root_file.clone(),
             ..Default::default()
         };

@@ -59,6 +59,7 @@ pub use error::Error;
 pub struct Config {
     out_dir: Option<PathBuf>,
     json: bool,
+    bincode: bool,
     rerun_if_changed: bool,
 }
 
@@ -74,6 +75,7 @@ impl Config {
         Config {
             out_dir: None,
             json: false,
+            bincode: false,
             rerun_if_changed: true,
         }
     }
@@ -91,6 +93,14 @@ impl Config {
     /// `bitwire = { version = "0.1", features = ["json"] }`.
     pub fn json(&mut self, on: bool) -> &mut Config {
         self.json = on;
+        self
+    }
+
+    /// Also generates the bincode encoding (docs/spec.md §13) for every type: an
+    /// `impl bitwire::Bincode` next to the packed codec (`encode_bincode`,
+    /// `decode_bincode`, …), byte-identical with `bincode::serialize` 1.3 and wincode.
+    pub fn bincode(&mut self, on: bool) -> &mut Config {
+        self.bincode = on;
         self
     }
 
@@ -180,6 +190,7 @@ impl Config {
         }
         let opts = RustOptions {
             json: self.json,
+            bincode: self.bincode,
             source_name: schema.root_file.clone(),
             module_file: false,
         };

@@ -27,6 +27,7 @@ fn cli_module(schema: &Path) -> String {
     let compiled = bitwire_compiler::compile_file(schema).expect("the fixture compiles");
     let opts = RustOptions {
         json: true,
+        bincode: false,
         source_name: compiled.root_file.clone(),
         module_file: true,
     };

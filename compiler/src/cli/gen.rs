@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use super::term;
-use super::{GenArgs, Lang};
+use super::{Encoding, GenArgs, Lang};
 use crate::codegen::{generate_rust, RustOptions};
 use crate::sema::{self, FsLoader};
 
@@ -23,6 +23,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
         Lang::Rust => {
             let opts = RustOptions {
                 json: args.json,
+                bincode: args.encoding == Encoding::Bincode,
                 source_name: schema.root_file.clone(),
                 module_file: true,
             };
@@ -39,6 +40,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
             };
             let opts = crate::codegen::GoOptions {
                 json: args.json,
+                bincode: args.encoding == Encoding::Bincode,
                 source_name: schema.root_file.clone(),
                 package,
             };
@@ -50,6 +52,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
         Lang::Ts => {
             let opts = crate::codegen::TsOptions {
                 json: args.json,
+                bincode: args.encoding == Encoding::Bincode,
                 source_name: schema.root_file.clone(),
                 ..Default::default()
             };

@@ -121,6 +121,16 @@ pub enum Lang {
     Ts,
 }
 
+/// A wire encoding (docs/spec.md: packed §1–§12, bincode §13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Encoding {
+    /// The canonical bit stream of docs/spec.md §1–§12.
+    #[default]
+    Packed,
+    /// Byte-identical with `bincode::serialize` 1.3 and wincode (docs/spec.md §13).
+    Bincode,
+}
+
 /// Arguments of `bitwire gen`.
 #[derive(Debug, clap::Args)]
 pub struct GenArgs {
@@ -138,6 +148,11 @@ pub struct GenArgs {
     /// Also emit JSON conversions (Rust: needs the runtime's `json` feature).
     #[arg(long)]
     pub json: bool,
+    /// Wire encodings to generate: `packed` (the default) or `bincode`, which adds
+    /// the bincode 1.x / wincode-compatible encoding (docs/spec.md §13) next to the
+    /// packed codec (frames, JSON and delta are built on packed, so it is always there).
+    #[arg(long, value_enum, default_value = "packed")]
+    pub encoding: Encoding,
     /// Go only: the package name of the generated file (default: the schema file
     /// name without extension, in lower case without punctuation: game-state.bw →
     /// gamestate).

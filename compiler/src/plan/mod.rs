@@ -13,6 +13,7 @@
 //! plan: it interprets the IR directly, so that it stays an independent oracle (it
 //! shares only [`memory`], the memory model spec §11 defines the decode budget by).
 
+pub mod bincode;
 pub mod delta;
 pub mod memory;
 pub mod ops;

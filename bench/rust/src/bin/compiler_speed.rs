@@ -58,6 +58,7 @@ fn report(name: &str, source: &str, rounds: usize) {
     let rust = median_us(rounds, || {
         let opts = RustOptions {
             json: false,
+            bincode: false,
             source_name: "bench.bw".into(),
             ..Default::default()
         };
@@ -66,6 +67,7 @@ fn report(name: &str, source: &str, rounds: usize) {
     let go = median_us(rounds, || {
         let opts = GoOptions {
             json: false,
+            bincode: false,
             source_name: "bench.bw".into(),
             package: "bench".into(),
         };
@@ -74,6 +76,7 @@ fn report(name: &str, source: &str, rounds: usize) {
     let ts = median_us(rounds, || {
         let opts = TsOptions {
             json: false,
+            bincode: false,
             source_name: "bench.bw".into(),
             ..TsOptions::default()
         };

@@ -37,6 +37,9 @@ pub const RUNTIME_IMPORT: &str = "github.com/bitwire-dev/bitwire/runtime/go";
 pub struct GoOptions {
     /// Also emit `AppendJSON` / `FromJSON` and `MarshalJSON` / `UnmarshalJSON`.
     pub json: bool,
+    /// Also emit the bincode encoding (docs/spec.md §13): `AppendBincode`,
+    /// `EncodeBincode`, `DecodeBincode`, … next to the packed codec.
+    pub bincode: bool,
     /// The schema file name printed in the header (file name only, no directory).
     pub source_name: String,
     /// The Go package name of the generated file.

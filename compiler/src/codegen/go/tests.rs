@@ -9,6 +9,7 @@ fn gen(src: &str) -> String {
     let schema = crate::compile_source("t.bw", src).expect("schema compiles");
     let opts = GoOptions {
         json: true,
+        bincode: false,
         source_name: "t.bw".into(),
         package: "t".into(),
     };

@@ -29,6 +29,9 @@ use printer::Printer;
 pub struct RustOptions {
     /// Also emit `to_json` / `from_json` (needs the runtime's `json` feature).
     pub json: bool,
+    /// Also emit the bincode encoding (docs/spec.md §13): an `impl ::bitwire::Bincode`
+    /// for every named type, next to the packed codec.
+    pub bincode: bool,
     /// The schema file name printed in the header (file name only, no directory, so
     /// that output does not depend on where the compiler ran).
     pub source_name: String,

@@ -19,6 +19,7 @@ pub(crate) fn packet64() -> Schema {
 fn opts() -> RustOptions {
     RustOptions {
         json: true,
+        bincode: false,
         source_name: "packet.bw".into(),
         module_file: true,
     }

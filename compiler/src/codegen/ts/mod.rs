@@ -34,6 +34,9 @@ use printer::Printer;
 pub struct TsOptions {
     /// Also emit `xToJson` / `xFromJson` and the `codecs` table.
     pub json: bool,
+    /// Also emit the bincode encoding (docs/spec.md §13): `encodeBincodeX`,
+    /// `decodeBincodeX`, `verifyBincodeX` next to the packed codec.
+    pub bincode: bool,
     /// The schema file name printed in the header (file name only, no directory).
     pub source_name: String,
     /// The module specifier the generated file imports the runtime from.
@@ -44,6 +47,7 @@ impl Default for TsOptions {
     fn default() -> TsOptions {
         TsOptions {
             json: false,
+            bincode: false,
             source_name: String::new(),
             runtime_import: "@bitwire/runtime".into(),
         }

@@ -8,6 +8,7 @@ fn gen(src: &str) -> String {
     let schema = crate::compile_source("t.bw", src).expect("the schema compiles");
     let opts = TsOptions {
         json: true,
+        bincode: false,
         source_name: "t.bw".into(),
         ..TsOptions::default()
     };
