@@ -350,6 +350,15 @@ fn nesting(s: &mut Suite) {
         at("OutOfRange", "tail.b[3].d", 18),
         "Inside the optional's value: the path has no marker for the optional.",
     );
+    let mut deep = outer.clone();
+    deep.a.b[2].c = 10;
+    s.bad_value(
+        &format!("{g}.encode_deep_out_of_range"),
+        "Outer",
+        &deep,
+        at("OutOfRange", "a.b[2].c", 6),
+        "",
+    );
     s.bad_bytes(
         &format!("{g}.tail_tag_2"),
         "Outer",
