@@ -154,11 +154,16 @@ fn optionals(s: &mut Suite) {
         ..Optionals::default()
     };
     s.valid(&format!("{o}.c_set_false"), "Optionals", &set_false, "");
+    optionals_invalid(s, &all);
+}
+
+fn optionals_invalid(s: &mut Suite, all: &Optionals) {
+    let o = "bincode_composite.optionals";
     for (name, tag) in [("a_tag_2", 2u8), ("a_tag_ff", 0xff)] {
         s.bad_bytes(
             &format!("{o}.{name}"),
             "Optionals",
-            &all,
+            all,
             put(0, &[tag]),
             at("InvalidEnum", "a", 0),
             "An option tag other than 00 or 01.",
@@ -167,7 +172,7 @@ fn optionals(s: &mut Suite) {
     s.bad_bytes(
         &format!("{o}.d_tag_2"),
         "Optionals",
-        &all,
+        all,
         put(11, &[2]),
         at("InvalidEnum", "d", 11),
         "The tag of an optional empty struct.",
@@ -175,7 +180,7 @@ fn optionals(s: &mut Suite) {
     s.bad_bytes(
         &format!("{o}.c_index_2"),
         "Optionals",
-        &all,
+        all,
         put(6, &2u32.to_le_bytes()),
         at("InvalidEnum", "c", 6),
         "The union inside the optional: same path, one byte further.",
@@ -183,7 +188,7 @@ fn optionals(s: &mut Suite) {
     s.bad_bytes(
         &format!("{o}.c_set_bool_2"),
         "Optionals",
-        &all,
+        all,
         put(10, &[2]),
         at("OutOfRange", "c.Set", 10),
         "",
@@ -191,7 +196,7 @@ fn optionals(s: &mut Suite) {
     s.bad_bytes(
         &format!("{o}.e_truncated"),
         "Optionals",
-        &all,
+        all,
         cut(14),
         at("Truncated", "e", 13),
         "After e's tag: the u32 runs out.",
@@ -199,7 +204,7 @@ fn optionals(s: &mut Suite) {
     s.bad_bytes(
         &format!("{o}.e_tag_only"),
         "Optionals",
-        &all,
+        all,
         cut(13),
         at("Truncated", "e", 13),
         "The tag says present; nothing follows.",
@@ -207,7 +212,7 @@ fn optionals(s: &mut Suite) {
     s.bad_bytes(
         &format!("{o}.empty"),
         "Optionals",
-        &all,
+        all,
         cut(0),
         at("Truncated", "a", 0),
         "",

@@ -170,6 +170,10 @@ fn quant(s: &mut Suite) {
     for (name, q, note) in &valid {
         s.valid(&format!("bincode_floats.quant.{name}"), "Quant", q, note);
     }
+    quant_invalid(s);
+}
+
+fn quant_invalid(s: &mut Suite) {
     let model = Quant {
         unit: 0.5,
         pos: 0.0,

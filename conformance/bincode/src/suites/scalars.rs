@@ -189,6 +189,11 @@ fn unsigned(s: &mut Suite) {
             &format!("{field} = 2^{}.", &field[1..]),
         );
     }
+    unsigned_invalid(s);
+}
+
+fn unsigned_invalid(s: &mut Suite) {
+    let max = unsigned_max();
     let enc = |n1, n9, n33, n54, n63| Unsigned {
         n1,
         n9,
@@ -292,6 +297,10 @@ fn signed(s: &mut Suite) {
         &minus,
         "i12 −5 is fb ff.",
     );
+    signed_invalid(s, &min, &max);
+}
+
+fn signed_invalid(s: &mut Suite, min: &Signed, max: &Signed) {
     let past: [(&str, &str, usize, Vec<u8>); 10] = [
         ("s1_one", "s1", 0, vec![1]),
         ("s1_minus_two", "s1", 0, vec![0xfe]),
@@ -318,12 +327,24 @@ fn signed(s: &mut Suite) {
         s.bad_bytes(
             &format!("bincode_scalars.signed.{name}"),
             S,
-            &max,
+            max,
             put(*off, bytes),
             at("OutOfRange", field, *off as u64).accepted(RANGE),
             "",
         );
     }
+    signed_encode(s);
+    s.bad_bytes(
+        "bincode_scalars.signed.truncated_in_s64",
+        S,
+        min,
+        cut(46),
+        at("Truncated", "s64", 39),
+        "46 of 47 bytes.",
+    );
+}
+
+fn signed_encode(s: &mut Suite) {
     let values = [
         (
             "s1_one",
@@ -380,14 +401,6 @@ fn signed(s: &mut Suite) {
             "",
         );
     }
-    s.bad_bytes(
-        "bincode_scalars.signed.truncated_in_s64",
-        S,
-        &min,
-        cut(46),
-        at("Truncated", "s64", 39),
-        "46 of 47 bytes.",
-    );
 }
 
 fn bounded(s: &mut Suite) {
@@ -418,6 +431,10 @@ fn bounded(s: &mut Suite) {
         "The value itself, not value − min: odd = 100 is 64 00; one (u8 in 7..=7) is one byte, 07.",
     );
     s.valid("bincode_scalars.bounded.max", B, &max, "");
+    bounded_invalid(s, &min, &max);
+}
+
+fn bounded_invalid(s: &mut Suite, min: &Bounded, max: &Bounded) {
     let outside: [(&str, &str, usize, Vec<u8>); 11] = [
         ("pct_101", "pct", 0, vec![101]),
         ("hp_1001", "hp", 1, 1001u16.to_le_bytes().to_vec()),
@@ -445,12 +462,66 @@ fn bounded(s: &mut Suite) {
         s.bad_bytes(
             &format!("bincode_scalars.bounded.{name}"),
             B,
-            &min,
+            min,
             put(*off, bytes),
             at("OutOfRange", field, *off as u64).accepted(RANGE),
             "",
         );
     }
+    bounded_encode(s, min);
+    s.bad_bytes(
+        "bincode_scalars.bounded.truncated_in_low",
+        B,
+        max,
+        cut(20),
+        at("Truncated", "low", 17),
+        "",
+    );
+}
+
+fn vars(s: &mut Suite) {
+    let max = Vars {
+        a: u16::MAX,
+        b: u32::MAX,
+        c: u64::MAX,
+        d: i16::MAX,
+        e: i32::MAX,
+        f: i64::MAX,
+    };
+    let min = Vars {
+        d: i16::MIN,
+        e: i32::MIN,
+        f: i64::MIN,
+        ..Vars::default()
+    };
+    let small = Vars {
+        a: 127,
+        b: 128,
+        c: 300,
+        d: -1,
+        e: 64,
+        f: -65,
+    };
+    s.valid(
+        "bincode_scalars.vars.zero",
+        "Vars",
+        &Vars::default(),
+        "28 bytes: no varints in bincode.",
+    );
+    s.valid("bincode_scalars.vars.small", "Vars", &small, "Values a varint would hold in one or two bytes take the full width (c = 300 is 2c 01 00 00 00 00 00 00).");
+    s.valid("bincode_scalars.vars.max", "Vars", &max, "");
+    s.valid("bincode_scalars.vars.min", "Vars", &min, "");
+    s.bad_bytes(
+        "bincode_scalars.vars.truncated_in_c",
+        "Vars",
+        &max,
+        cut(10),
+        at("Truncated", "c", 6),
+        "",
+    );
+}
+
+fn bounded_encode(s: &mut Suite, min: &Bounded) {
     let values = [
         (
             "pct_255",
@@ -516,54 +587,4 @@ fn bounded(s: &mut Suite) {
             "",
         );
     }
-    s.bad_bytes(
-        "bincode_scalars.bounded.truncated_in_low",
-        B,
-        &max,
-        cut(20),
-        at("Truncated", "low", 17),
-        "",
-    );
-}
-
-fn vars(s: &mut Suite) {
-    let max = Vars {
-        a: u16::MAX,
-        b: u32::MAX,
-        c: u64::MAX,
-        d: i16::MAX,
-        e: i32::MAX,
-        f: i64::MAX,
-    };
-    let min = Vars {
-        d: i16::MIN,
-        e: i32::MIN,
-        f: i64::MIN,
-        ..Vars::default()
-    };
-    let small = Vars {
-        a: 127,
-        b: 128,
-        c: 300,
-        d: -1,
-        e: 64,
-        f: -65,
-    };
-    s.valid(
-        "bincode_scalars.vars.zero",
-        "Vars",
-        &Vars::default(),
-        "28 bytes: no varints in bincode.",
-    );
-    s.valid("bincode_scalars.vars.small", "Vars", &small, "Values a varint would hold in one or two bytes take the full width (c = 300 is 2c 01 00 00 00 00 00 00).");
-    s.valid("bincode_scalars.vars.max", "Vars", &max, "");
-    s.valid("bincode_scalars.vars.min", "Vars", &min, "");
-    s.bad_bytes(
-        "bincode_scalars.vars.truncated_in_c",
-        "Vars",
-        &max,
-        cut(10),
-        at("Truncated", "c", 6),
-        "",
-    );
 }
