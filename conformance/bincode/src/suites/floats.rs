@@ -233,6 +233,18 @@ fn quant_invalid(s: &mut Suite) {
             "NaN and values outside the range are OutOfRange.",
         );
     }
+    quant_encode(s, &model);
+    s.bad_bytes(
+        "bincode_floats.quant.truncated_in_wide",
+        "Quant",
+        &model,
+        cut(12),
+        at("Truncated", "wide", 8),
+        "",
+    );
+}
+
+fn quant_encode(s: &mut Suite, model: &Quant) {
     let values = [
         (
             "unit_two",
@@ -280,12 +292,4 @@ fn quant_invalid(s: &mut Suite) {
             "",
         );
     }
-    s.bad_bytes(
-        "bincode_floats.quant.truncated_in_wide",
-        "Quant",
-        &model,
-        cut(12),
-        at("Truncated", "wide", 8),
-        "",
-    );
 }
