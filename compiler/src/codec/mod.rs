@@ -22,6 +22,7 @@
 //! than 64 levels deep (`E0402`, spec §11), so the recursion is bounded for every
 //! schema it accepts.
 
+pub mod bincode;
 mod bits;
 mod decode;
 pub mod delta;
