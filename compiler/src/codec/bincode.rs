@@ -4,7 +4,7 @@
 //!
 //! Like the packed side it is the oracle for the generated codecs, so it is written
 //! from the spec, not from the codec plan (`plan/bincode.rs`, ADR 0010): every width
-//! comes from the schema type ([`rules`]), the decode budget from the reference memory
+//! comes from the schema type (`bincode_rules.rs`), the decode budget from the reference memory
 //! model (`codec/memory.rs`), and errors are the packed codec's [`CodecError`]s with
 //! bit offsets 8 × the byte offset (§13.1) and the same field paths (§7.3).
 //!
@@ -15,7 +15,7 @@
 //!
 //! Every value decodes to a [`Value`] that encodes to the same bytes again: bincode
 //! has one form per value once the schema's checks pass, and an `f32` NaN keeps its
-//! payload in the `f64` that holds it ([`rules`]).
+//! payload in the `f64` that holds it (`bincode_rules.rs`).
 //!
 //! The IR is trusted as the compiler produces it (as for packed): types are not
 //! recursive and at most 64 levels deep (`E0402`), so the recursion is bounded, and
