@@ -399,3 +399,56 @@ fn verify_matches_every_bincode_vector() {
     }
     assert!(checked > 0, "no bincode vectors with bytes found");
 }
+
+/// The `$ bitwire …` examples of docs/tooling.md's bincode section print what the
+/// binary prints, run in a directory holding `game.bw` and the capture `capture.bin`.
+#[test]
+fn tooling_md_examples_are_what_the_cli_prints() {
+    let doc = std::fs::read_to_string(root().join("docs/tooling.md")).expect("docs/tooling.md");
+    let section = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("The bincode encoding"))
+        .expect("docs/tooling.md has a bincode section");
+    let dir = std::env::temp_dir().join(format!("bitwire-bincode-doc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(game(), dir.join("game.bw")).unwrap();
+    let capture: Vec<u8> = (0..PACKET_BINCODE.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&PACKET_BINCODE[i..i + 2], 16).unwrap())
+        .collect();
+    std::fs::write(dir.join("capture.bin"), capture).unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_bitwire")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+
+    let mut examples = 0;
+    let mut lines = section.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(cmd) = line.strip_prefix("$ ") else {
+            continue;
+        };
+        let mut want = String::new();
+        while let Some(next) = lines.peek() {
+            if next.starts_with("$ ") || next.starts_with("```") {
+                break;
+            }
+            want.push_str(next);
+            want.push('\n');
+            lines.next();
+        }
+        let out = Command::new("sh")
+            .args(["-c", cmd])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .expect("run sh");
+        let got = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert_eq!(got, want, "docs/tooling.md: `{cmd}`");
+        examples += 1;
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(examples >= 4, "only {examples} examples found");
+}
