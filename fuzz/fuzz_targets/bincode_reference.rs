@@ -21,15 +21,24 @@ use libfuzzer_sys::fuzz_target;
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
+/// The schemas, and every (schema, type) the first byte can pick.
+type Types = (Vec<Schema>, Vec<(usize, TypeId)>);
+
 /// The schemas, compiled once, and every (schema, type) the first byte can pick, in
 /// the order `bincode_seeds.py` numbers them: schemas as listed, types by id.
-fn types() -> &'static (Vec<Schema>, Vec<(usize, TypeId)>) {
-    static TYPES: OnceLock<(Vec<Schema>, Vec<(usize, TypeId)>)> = OnceLock::new();
+fn types() -> &'static Types {
+    static TYPES: OnceLock<Types> = OnceLock::new();
     TYPES.get_or_init(|| {
         let sources = [
             ("game.bw", include_str!("../../examples/game.bw")),
-            ("stress.bw", include_str!("../../testdata/vectors/stress.bw")),
-            ("limits.bw", include_str!("../../testdata/vectors/limits.bw")),
+            (
+                "stress.bw",
+                include_str!("../../testdata/vectors/stress.bw"),
+            ),
+            (
+                "limits.bw",
+                include_str!("../../testdata/vectors/limits.bw"),
+            ),
         ];
         let schemas: Vec<Schema> = sources
             .iter()
