@@ -5,6 +5,9 @@
 //! - `valid`: the value encodes to exactly `bytes`, and `bytes` decode to the value
 //!   (compared after normalizing the vector's JSON through the type's JSON mapping);
 //! - `encodes`: the value encodes to exactly `bytes`;
+//! - `decodes` (`testdata/vectors/bincode/README.md`): `bytes` decode to the value, and
+//!   the decoded value (not the JSON, which cannot hold a NaN's payload) re-encodes to
+//!   exactly `bytes`;
 //! - `invalid` with `bytes`: decoding fails with the vector's kind, bit and path;
 //! - `invalid` with only a `value`: encoding fails with the vector's kind, bit and path
 //!   (a JSON error, which has no bit, by kind and path);
@@ -127,6 +130,7 @@ fn run_case(schema: &Schema, case: &Value) -> Result<(), String> {
             decodes_to(schema, ty, &b, v)
         }
         ("encodes", Some(v), Some(b)) => encodes_to(schema, ty, v, &b),
+        ("decodes", Some(v), Some(b)) => decodes_to(schema, ty, &b, v),
         ("invalid", _, Some(b)) => match bincode::decode(schema, ty, &b) {
             Ok(v) => Err(format!("decoded {v:?} from invalid input")),
             Err(e) => check_error(case, &e),
