@@ -1,4 +1,5 @@
-//! `bitwire encode` and `bitwire decode`: the reference codec on the command line.
+//! `bitwire encode` and `bitwire decode`: the reference codec on the command line, in
+//! the packed encoding or, with `--encoding bincode`, the bincode one (spec §13).
 //!
 //! Exit codes: 0 on success; 1 when the data is bad (invalid JSON or hex, a codec
 //! error, an unwritable stream); 2 when the command cannot start (the schema does not
@@ -9,7 +10,7 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use super::CodecArgs;
+use super::{CodecArgs, Encoding, WireArgs};
 use crate::codec::{self, CodecError};
 use crate::ir::{Schema, TypeId};
 
@@ -37,13 +38,13 @@ impl Failure {
     }
 }
 
-/// Reads JSON, writes the packed bytes (raw, or lowercase hex and a newline with `--hex`).
-pub fn encode(args: &CodecArgs) -> ExitCode {
+/// Reads JSON, writes the bytes (raw, or lowercase hex and a newline with `--hex`).
+pub fn encode(args: &WireArgs) -> ExitCode {
     finish(run_encode(args))
 }
 
-/// Reads packed bytes (raw, or hex text with `--hex`), writes pretty JSON and a newline.
-pub fn decode(args: &CodecArgs) -> ExitCode {
+/// Reads bytes (raw, or hex text with `--hex`), writes pretty JSON and a newline.
+pub fn decode(args: &WireArgs) -> ExitCode {
     finish(run_decode(args))
 }
 
@@ -59,12 +60,16 @@ pub(super) fn finish(result: Result<(), Failure>) -> ExitCode {
     }
 }
 
-fn run_encode(args: &CodecArgs) -> Result<(), Failure> {
+fn run_encode(wire: &WireArgs) -> Result<(), Failure> {
+    let args = &wire.codec;
     let (schema, ty) = load(args)?;
     let input = read_input(args)?;
     let bytes = codec::json_from_bytes(&input)
-        .and_then(|json| codec::encode_json(&schema, ty, &json))
-        .map_err(|e| codec_failure("encode", &e))?;
+        .and_then(|json| match wire.encoding {
+            Encoding::Packed => codec::encode_json(&schema, ty, &json),
+            Encoding::Bincode => codec::bincode::encode_json(&schema, ty, &json),
+        })
+        .map_err(|e| wire_failure("encode", &e, wire.encoding))?;
     let out = if args.hex {
         format!("{}\n", codec::to_hex(&bytes)).into_bytes()
     } else {
@@ -73,12 +78,16 @@ fn run_encode(args: &CodecArgs) -> Result<(), Failure> {
     write_output(args, &out)
 }
 
-fn run_decode(args: &CodecArgs) -> Result<(), Failure> {
+fn run_decode(wire: &WireArgs) -> Result<(), Failure> {
+    let args = &wire.codec;
     let (schema, ty) = load(args)?;
     let input = read_input(args)?;
     let bytes = if args.hex { parse_hex(&input)? } else { input };
-    let json =
-        codec::decode_to_json(&schema, ty, &bytes).map_err(|e| codec_failure("decode", &e))?;
+    let json = match wire.encoding {
+        Encoding::Packed => codec::decode_to_json(&schema, ty, &bytes),
+        Encoding::Bincode => codec::bincode::decode_to_json(&schema, ty, &bytes),
+    }
+    .map_err(|e| wire_failure("decode", &e, wire.encoding))?;
     let mut text = serde_json::to_string_pretty(&json).expect("a JSON value always serializes");
     text.push('\n');
     write_output(args, text.as_bytes())
@@ -87,6 +96,27 @@ fn run_decode(args: &CodecArgs) -> Result<(), Failure> {
 /// `error: decode failed: OutOfRange at bit 14 in `health``.
 pub(super) fn codec_failure(what: &str, e: &CodecError) -> Failure {
     Failure::data(format!("error: {what} failed: {e}"))
+}
+
+/// [`codec_failure`] for an error of `encoding`: a bincode wire error also names its
+/// byte (`error: decode failed: Truncated at bit 24 (byte 3) in `health``), the offset
+/// a hex dump of a capture shows.
+pub(super) fn wire_failure(what: &str, e: &CodecError, encoding: Encoding) -> Failure {
+    Failure::data(format!("error: {what} failed: {}", describe(e, encoding)))
+}
+
+/// The error as `Display` shows it, with the byte offset of a bincode wire error.
+pub(super) fn describe(e: &CodecError, encoding: Encoding) -> String {
+    match (encoding, e) {
+        (Encoding::Bincode, CodecError::Wire { kind, bit, path }) => {
+            let mut s = format!("{kind} at bit {bit} (byte {})", bit / 8);
+            if !path.is_empty() {
+                s.push_str(&format!(" in `{path}`"));
+            }
+            s
+        }
+        _ => e.to_string(),
+    }
 }
 
 /// Compiles the schema and finds the type to encode or decode.

@@ -1,5 +1,6 @@
 //! `bitwire explain` and `bitwire verify`: the reference decoder with a trace
-//! ([`codec::trace`]), for people reading packets. Format: `docs/tooling.md`.
+//! ([`codec::trace`]), for people reading packets. Format: `docs/tooling.md`. The
+//! bincode encoding's dump (`--encoding bincode`) is in `explain_bincode.rs`.
 //!
 //! Exit codes as for `decode` (`cli/codec.rs`): 0 valid, 1 bad data, 2 cannot start.
 //! `explain` prints everything to standard output, including the error line of a
@@ -10,8 +11,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use super::codec::{codec_failure, finish, load, parse_hex, read_input, Failure};
-use super::CodecArgs;
+use super::codec::{finish, load, parse_hex, read_input, wire_failure, Failure};
+use super::{CodecArgs, Encoding, WireArgs};
 use crate::codec::trace::{self, Group, Leaf, TraceItem};
 use crate::codec::{self, CodecError};
 use crate::ir::{FloatRepr, Schema, TypeId};
@@ -22,11 +23,14 @@ const BINARY_MAX_BITS: u64 = 16;
 const RAW_BYTES_SHOWN: usize = 8;
 
 /// Prints the annotated dump; exit 1 when the buffer is malformed.
-pub fn explain(args: &CodecArgs) -> ExitCode {
-    match input(args) {
+pub fn explain(args: &WireArgs) -> ExitCode {
+    match input(&args.codec) {
         Err(f) => finish(Err(f)),
         Ok((schema, ty, bytes)) => {
-            let (text, ok) = render(&schema, ty, &bytes);
+            let (text, ok) = match args.encoding {
+                Encoding::Packed => render(&schema, ty, &bytes),
+                Encoding::Bincode => super::explain_bincode::render(&schema, ty, &bytes),
+            };
             let mut out = io::stdout().lock();
             if out
                 .write_all(text.as_bytes())
@@ -45,9 +49,13 @@ pub fn explain(args: &CodecArgs) -> ExitCode {
 }
 
 /// Decodes the buffer completely and prints `ok: N bytes`, or the error.
-pub fn verify(args: &CodecArgs) -> ExitCode {
-    finish(input(args).and_then(|(schema, ty, bytes)| {
-        codec::decode(&schema, ty, &bytes).map_err(|e| codec_failure("verify", &e))?;
+pub fn verify(args: &WireArgs) -> ExitCode {
+    finish(input(&args.codec).and_then(|(schema, ty, bytes)| {
+        match args.encoding {
+            Encoding::Packed => codec::decode(&schema, ty, &bytes),
+            Encoding::Bincode => codec::bincode::decode(&schema, ty, &bytes),
+        }
+        .map_err(|e| wire_failure("verify", &e, args.encoding))?;
         println!("ok: {} bytes", bytes.len());
         Ok(())
     }))
@@ -152,7 +160,7 @@ fn error_line(e: &CodecError) -> String {
     e.to_string()
 }
 
-fn group_meaning(g: &Group, depth: usize, def: &crate::ir::TypeDef) -> String {
+pub(super) fn group_meaning(g: &Group, depth: usize, def: &crate::ir::TypeDef) -> String {
     match g {
         Group::Struct(name) => match def.message_id {
             Some(id) if depth == 0 => format!("message {name} = {id}"),
@@ -192,7 +200,7 @@ fn leaf_meaning(leaf: &Leaf) -> String {
 }
 
 /// A float as the decoder holds it: `f32` values printed as `f32` (shortest form).
-fn float(repr: FloatRepr, value: f64) -> String {
+pub(super) fn float(repr: FloatRepr, value: f64) -> String {
     match repr {
         FloatRepr::F32 => format!("{:?}", value as f32),
         FloatRepr::F64 => format!("{value:?}"),
@@ -219,7 +227,7 @@ fn leaf_raw(bytes: &[u8], start: u64, end: u64, leaf: &Leaf) -> String {
 }
 
 /// Bytes in order as hex pairs, at most [`RAW_BYTES_SHOWN`] of them.
-fn raw_bytes(b: &[u8]) -> String {
+pub(super) fn raw_bytes(b: &[u8]) -> String {
     if b.is_empty() {
         return "-".to_string();
     }
@@ -274,11 +282,11 @@ fn bit(bytes: &[u8], p: u64) -> bool {
     (bytes[(p >> 3) as usize] >> (p & 7)) & 1 == 1
 }
 
-fn width(s: &str) -> usize {
+pub(super) fn width(s: &str) -> usize {
     s.chars().count()
 }
 
-fn pad(s: &str, w: usize) -> String {
+pub(super) fn pad(s: &str, w: usize) -> String {
     format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
 }
 

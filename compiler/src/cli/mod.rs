@@ -12,6 +12,7 @@ mod codec;
 mod compat;
 mod delta;
 mod explain;
+mod explain_bincode;
 mod fingerprint;
 mod fmt;
 mod frame;
@@ -51,32 +52,34 @@ pub enum Command {
     /// kind and allocation charge the code generators print (ADR 0010).
     #[command(after_help = "Example:\n  bitwire plan game.bw > game.plan.json")]
     Plan(SchemaArg),
-    /// Encode a JSON value into packed bytes (reference codec).
+    /// Encode a JSON value into packed (or bincode) bytes (reference codec).
     #[command(
-        after_help = "Example:\n  echo '{\"seq\": 1, \"move_x\": 0.0}' | bitwire encode --schema game.bw --type Input --hex\n  bitwire encode --schema game.bw --type Input -i input.json -o input.bin"
+        after_help = "Example:\n  echo '{\"seq\": 1, \"move_x\": 0.0}' | bitwire encode --schema game.bw --type Input --hex\n  bitwire encode --schema game.bw --type Input -i input.json -o input.bin\n  bitwire encode --encoding bincode --schema game.bw --type Input -i input.json -o input.bincode"
     )]
-    Encode(CodecArgs),
-    /// Decode packed bytes into a JSON value (reference codec).
+    Encode(WireArgs),
+    /// Decode packed (or bincode) bytes into a JSON value (reference codec).
     #[command(
-        after_help = "Example:\n  echo 0a00ff | bitwire decode --schema game.bw --type Input --hex\n  bitwire decode --schema game.bw --type Input -i input.bin"
+        after_help = "Example:\n  echo 0a00ff | bitwire decode --schema game.bw --type Input --hex\n  bitwire decode --schema game.bw --type Input -i input.bin\n  bitwire decode --encoding bincode --schema game.bw --type Input -i capture.bincode"
     )]
-    Decode(CodecArgs),
+    Decode(WireArgs),
     /// Format schema files in place in the canonical layout (`--check`: only list
     /// the files that would change).
     #[command(
         after_help = "Example:\n  bitwire fmt schemas/*.bw\n  bitwire fmt --check game.bw   # exit 1 if not formatted"
     )]
     Fmt(FmtArgs),
-    /// Annotated dump of packed bytes: every value with its path, bits and meaning.
+    /// Annotated dump of packed (or bincode) bytes: every value with its path, bits
+    /// (bytes) and meaning.
     #[command(
-        after_help = "Example:\n  bitwire explain --schema game.bw --type Packet64 --hex < packet.hex"
+        after_help = "Example:\n  bitwire explain --schema game.bw --type Packet64 --hex < packet.hex\n  bitwire explain --encoding bincode --schema game.bw --type Packet64 -i capture.bincode"
     )]
-    Explain(CodecArgs),
-    /// Check packed bytes completely (reference codec): `ok: N bytes` or the error.
+    Explain(WireArgs),
+    /// Check packed (or bincode) bytes completely (reference codec): `ok: N bytes` or
+    /// the error.
     #[command(
-        after_help = "Example:\n  bitwire verify --schema game.bw --type Packet64 -i packet.bin"
+        after_help = "Example:\n  bitwire verify --schema game.bw --type Packet64 -i packet.bin\n  bitwire verify --encoding bincode --schema game.bw --type Packet64 -i capture.bincode"
     )]
-    Verify(CodecArgs),
+    Verify(WireArgs),
     /// Compare two versions of a schema: every change, wire-compatible or breaking.
     #[command(after_help = "Example:\n  bitwire compat v1/game.bw v2/game.bw")]
     Compat(CompatArgs),
@@ -169,7 +172,8 @@ pub struct SchemaArg {
     pub schema: PathBuf,
 }
 
-/// Arguments of `bitwire encode` / `bitwire decode`.
+/// Arguments of the reference codec's commands (`encode`, `decode`, `explain`,
+/// `verify`, `delta`).
 #[derive(Debug, clap::Args)]
 pub struct CodecArgs {
     /// The schema file.
@@ -178,7 +182,7 @@ pub struct CodecArgs {
     /// The type (struct, enum, union or message) to encode or decode.
     #[arg(long = "type")]
     pub type_name: String,
-    /// Read (decode) or write (encode) the packed bytes as hex text instead of raw bytes.
+    /// Read (decode) or write (encode) the bytes as hex text instead of raw bytes.
     #[arg(long)]
     pub hex: bool,
     /// Input file (default: standard input).
@@ -187,6 +191,18 @@ pub struct CodecArgs {
     /// Output file (default: standard output).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+}
+
+/// Arguments of `bitwire encode`, `decode`, `explain` and `verify`: those of the
+/// codec, and the wire encoding of the bytes.
+#[derive(Debug, clap::Args)]
+pub struct WireArgs {
+    #[command(flatten)]
+    pub codec: CodecArgs,
+    /// The wire encoding of the bytes: `packed` (the default, docs/spec.md §1–§12) or
+    /// `bincode` (bincode 1.3 / wincode bytes, docs/spec.md §13).
+    #[arg(long, value_enum, default_value = "packed")]
+    pub encoding: Encoding,
 }
 
 /// The subcommands of `bitwire delta`.

@@ -1,6 +1,7 @@
 //! The reference codec: encodes and decodes the packed wire format (`docs/spec.md`) by
 //! interpreting the IR directly, and maps values to and from JSON
-//! (`docs/json-mapping.md`).
+//! (`docs/json-mapping.md`). [`bincode`] does the same for the bincode encoding
+//! (spec §13), on the same [`Value`]s and errors.
 //!
 //! It is the oracle every generated codec is tested against, so it is written for
 //! obviousness, not speed: bits go one at a time through the literal rules of spec §1
@@ -22,6 +23,7 @@
 //! than 64 levels deep (`E0402`, spec §11), so the recursion is bounded for every
 //! schema it accepts.
 
+pub mod bincode;
 mod bits;
 mod decode;
 pub mod delta;
