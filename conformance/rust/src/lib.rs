@@ -6,6 +6,7 @@
 //! runner in `tests/vectors.rs`.
 
 pub mod adversarial;
+pub mod bincode_corpus;
 pub mod check;
 pub mod corpus;
 pub mod delta_corpus;

@@ -16,9 +16,14 @@
 //! (baseline, value) pairs with their delta, hostile deltas, encoder errors. `--adversarial BYTES` adds, per
 //! type, inputs of about that size built to make decoders work hard (long lists of
 //! the cheapest elements; `bitwire_conformance::adversarial`).
+//!
+//! `--bincode` writes the bincode encoding's corpus instead
+//! (`bitwire_conformance::bincode_corpus`, docs/spec.md §13), by default over the suites
+//! of `testdata/vectors/bincode/`.
 
 use std::path::{Path, PathBuf};
 
+use bitwire_conformance::bincode_corpus::write_bincode_corpus;
 use bitwire_conformance::corpus::{schemas_in, write_corpus, Options, Suite};
 
 fn arg<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
@@ -45,6 +50,10 @@ fn schemas(args: &[String]) -> Vec<PathBuf> {
         return schemas_in(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    if args.iter().any(|a| a == "--bincode") {
+        let dir = root.join("testdata/vectors/bincode");
+        return schemas_in(&dir).expect("testdata/vectors/bincode");
+    }
     let mut out = schemas_in(&root.join("testdata/vectors")).expect("testdata/vectors");
     out.push(root.join("examples/game.bw"));
     out.push(root.join("testdata/vectors/delta/delta.bw"));
@@ -55,7 +64,7 @@ fn schemas(args: &[String]) -> Vec<PathBuf> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out_path = args.first().filter(|a| !a.starts_with("--")).expect(
-        "usage: diffcorpus OUT.jsonl [--seed N] [--cases N] [--suites DIR] [--adversarial BYTES]",
+        "usage: diffcorpus OUT.jsonl [--seed N] [--cases N] [--suites DIR] [--adversarial BYTES] [--bincode]",
     );
     let opts = Options {
         seed: number(&args, "--seed", 42),
@@ -68,7 +77,11 @@ fn main() {
         .collect();
     let mut out =
         std::io::BufWriter::new(std::fs::File::create(out_path).expect("create the corpus file"));
-    let c = write_corpus(&mut out, &suites, opts).expect("write the corpus");
+    let c = if args.iter().any(|a| a == "--bincode") {
+        write_bincode_corpus(&mut out, &suites, opts).expect("write the bincode corpus")
+    } else {
+        write_corpus(&mut out, &suites, opts).expect("write the corpus")
+    };
     for (suite, ty, what, _) in &c.rejected {
         eprintln!("diffcorpus: {suite}.{ty}: {what}");
     }
