@@ -332,3 +332,17 @@ func TestTopLevelHelpers(t *testing.T) {
 		t.Fatalf("path of %v", err)
 	}
 }
+
+// JSON's "NaN" is the canonical NaN, as in every other runtime: the bincode
+// encoding writes a NaN's bits as they are, and bincode writes Rust's f64::NAN as
+// 00 00 00 00 00 00 f8 7f (math.NaN() would be 01 00 … f8 7f).
+func TestJSONNaNIsTheCanonicalNaN(t *testing.T) {
+	v, err := JSONF64("NaN")
+	if err != nil || math.Float64bits(v) != CanonicalNaN64 {
+		t.Fatalf("%x, %v", math.Float64bits(v), err)
+	}
+	f, err := JSONF32("NaN")
+	if err != nil || math.Float32bits(f) != CanonicalNaN32 {
+		t.Fatalf("%x, %v", math.Float32bits(f), err)
+	}
+}
