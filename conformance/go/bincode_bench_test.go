@@ -10,8 +10,8 @@ import (
 // elements (64 MiB), through the generated bincode codec of testdata/bincode/
 // gobincode.bw, against a plain copy of the same bytes in the same run:
 // AppendBincode into a reused buffer and DecodeBincode into a reused value (both
-// one copy of the elements on a little-endian host), and, for comparison, both
-// into fresh memory. The numbers are for reading, never asserted:
+// one copy of the elements on a little-endian host; decoding from aligned and from
+// unaligned input), and, for comparison, both into fresh memory. The numbers are for reading, never asserted:
 //
 //	go test -run '^$' -bench BincodePod -benchtime 20x .
 func BenchmarkBincodePod(b *testing.B) {
@@ -46,6 +46,16 @@ func BenchmarkBincodePod(b *testing.B) {
 		b.SetBytes(size)
 		for range b.N {
 			if err := into.DecodeBincode(wire); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The same bytes one byte into their allocation: the elements unaligned.
+	unaligned := append([]byte{0}, wire...)[1:]
+	b.Run("DecodeBincode/reuse-unaligned", func(b *testing.B) {
+		b.SetBytes(size)
+		for range b.N {
+			if err := into.DecodeBincode(unaligned); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -13,8 +13,9 @@ package bitwire
 
 // RuntimeAPIVersion6 exists in every runtime that provides version 6 of the API
 // generated code calls (version 6: the bincode encoding of spec §13, [ByteWriter],
-// [ByteReader], [Bincode]). Only code generated with --encoding bincode refers to
-// it; such code needs nothing of version 5 that version 6 lacks.
+// [ByteReader], [Bincode]), and of every earlier version, which this runtime still
+// provides. Only code generated with --encoding bincode refers to it; the code of
+// other schemas still refers to [RuntimeAPIVersion4] or [RuntimeAPIVersion5].
 const RuntimeAPIVersion6 = 6
 
 // Bincode is implemented (through a pointer) by every type the compiler generates
