@@ -17,6 +17,10 @@ type Lane interface {
 	int8 | uint16 | int16 | uint32 | int32 | uint64 | int64 | float32 | float64
 }
 
+// bulkAlignMin is the size from which appendBulk (bincode_lanes_le.go) aligns the
+// destination of a copy.
+const bulkAlignMin = 4096
+
 // WriteLanes writes the elements of s, little-endian, floats as their bits (NaN
 // payloads kept), with no length: a list's length is written first with
 // [ByteWriter.WriteLen], an array has none.

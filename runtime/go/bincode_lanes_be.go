@@ -15,3 +15,8 @@ func appendLanes[T Lane](dst []byte, s []T) []byte {
 func loadLanes[T Lane](dst []T, src []byte) {
 	loadLanesPortable(dst, src)
 }
+
+// appendBulk is append(dst, src...).
+func appendBulk(dst, src []byte) []byte {
+	return append(dst, src...)
+}

@@ -201,3 +201,32 @@ func BenchmarkBincodeLanes(b *testing.B) {
 		}
 	})
 }
+
+// appendBulk appends exactly what append does, at every alignment of the
+// destination and the source, into room to spare and into a slice it must grow.
+func TestAppendBulkIsAppend(t *testing.T) {
+	src := make([]byte, 3*bulkAlignMin+80)
+	for i := range src {
+		src[i] = byte(i*7 + 3)
+	}
+	for _, n := range []int{0, 100, bulkAlignMin - 1, bulkAlignMin, 2*bulkAlignMin + 13} {
+		for from := 0; from < 10; from++ {
+			for to := 0; to < 70; to += 3 {
+				part := src[from : from+n]
+				prefix := bytes.Repeat([]byte{0xEE}, to)
+				want := append(append([]byte{}, prefix...), part...)
+				roomy := append(make([]byte, 0, to+n+64), prefix...)
+				if got := appendBulk(roomy, part); !bytes.Equal(got, want) || &got[:1][0] != &roomy[:1][0] {
+					t.Fatalf("n %d, from %d, to %d: wrong bytes or a new array", n, from, to)
+				}
+				if got := appendBulk(prefix[:to:to], part); !bytes.Equal(got, want) {
+					t.Fatalf("n %d, from %d, to %d, growing: wrong bytes", n, from, to)
+				}
+			}
+		}
+	}
+	out := make([]byte, 0, len(src)+64)
+	if allocs := testing.AllocsPerRun(20, func() { out = appendBulk(out[:8], src) }); allocs != 0 {
+		t.Fatalf("appendBulk into room to spare: %v allocs", allocs)
+	}
+}

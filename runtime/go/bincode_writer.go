@@ -110,12 +110,12 @@ func (w *ByteWriter) WriteString(s string) {
 // the bytes.
 func (w *ByteWriter) WriteBytes(b []byte) {
 	w.WriteLen(len(b))
-	w.buf = append(w.buf, b...)
+	w.buf = appendBulk(w.buf, b)
 }
 
 // WriteRaw writes b with no length: a [u8; N] (spec §13.3).
 func (w *ByteWriter) WriteRaw(b []byte) {
-	w.buf = append(w.buf, b...)
+	w.buf = appendBulk(w.buf, b)
 }
 
 // CheckUint returns OutOfRange at the writer's position unless min <= v <= max
