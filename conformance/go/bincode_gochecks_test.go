@@ -57,3 +57,34 @@ func TestBincodeEncoderRejectsWhatTheSchemaCannotHold(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// DecodeBincodeWithLimits and VerifyBincodeXWithLimits charge a list n × its
+// element's bytes plus 32 (spec §11.5), at the list's first byte, and agree.
+func TestBincodeLimitsAreTheCallersBudget(t *testing.T) {
+	wire, err := (&gobincode.Pod{Values: make([]uint64, 1000)}).EncodeBincode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		base uint64
+		ok   bool
+	}{{8031, false}, {8032, true}} {
+		limits := bitwire.Limits{Base: c.base}
+		var pod gobincode.Pod
+		err := pod.DecodeBincodeWithLimits(wire, limits)
+		verr := gobincode.VerifyBincodePodWithLimits(wire, limits)
+		if c.ok {
+			if err != nil || verr != nil || len(pod.Values) != 1000 {
+				t.Errorf("base %d: %v, %v", c.base, err, verr)
+			}
+			continue
+		}
+		var e *bitwire.Error
+		if !errors.As(err, &e) || e.Kind != bitwire.LimitExceeded || e.Bit != 0 || e.Path != "values" {
+			t.Errorf("base %d: got %v, want LimitExceeded at bit 0 in values", c.base, err)
+		}
+		if verr == nil || verr.Error() != err.Error() {
+			t.Errorf("base %d: VerifyBincodePodWithLimits gave %v, DecodeBincodeWithLimits %v", c.base, verr, err)
+		}
+	}
+}
