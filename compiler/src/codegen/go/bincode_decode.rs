@@ -177,6 +177,64 @@ pub(super) fn decode_value(
     mode: Mode,
 ) {
     let wrap = ctx.wrap("err");
+    match &node.op {
+        BinOp::Bool { .. } | BinOp::Int { .. } | BinOp::Float { .. } => {
+            decode_scalar(p, loc, ctx, node, dest, hint, mode);
+        }
+        BinOp::Enum { id } | BinOp::Named { id } => match mode {
+            Mode::Read => p.if_init_err(&format!("err := {dest}.ReadBincode(r)"), &wrap),
+            Mode::Check => {
+                let f = &g.bin().consts[*id].verify_at;
+                p.if_init_err(&format!("err := {f}(r)"), &wrap);
+            }
+        },
+        BinOp::Optional { inner, invalid } => {
+            expect(*invalid, Kind::InvalidEnum);
+            // A hint escaped with `_` (`b_`) loses it before a suffix (`bSet`).
+            let set = loc.fresh(&format!("{}Set", hint.trim_end_matches('_')));
+            p.line(format!("{set}, err := r.ReadOptionTag()"));
+            p.if_err(&wrap);
+            p.open(format!("if {set} {{"));
+            if mode == Mode::Read {
+                p.line(format!("{dest}.Set = true"));
+            }
+            decode_value(g, p, loc, ctx, inner, &format!("{dest}.Value"), "v", mode);
+            if mode == Mode::Read {
+                p.middle("} else {");
+                p.line(format!("{dest} = {}{{}}", g.go_type_of(&node.ty)));
+            }
+            p.close("}");
+        }
+        BinOp::Array { len, form, elem } => {
+            decode_array(g, p, loc, ctx, (*len, *form, elem), dest, mode);
+        }
+        BinOp::List { length, form, elem } => {
+            let n = read_length(p, loc, ctx, length, hint);
+            decode_list(g, p, loc, ctx, &n, (*form, elem), dest, hint, mode);
+        }
+        BinOp::String { length, invalid } => {
+            expect(*invalid, Kind::InvalidUtf8);
+            decode_string(p, loc, ctx, length, dest, hint, mode);
+        }
+        BinOp::Bytes { length } => {
+            let n = read_length(p, loc, ctx, length, hint);
+            read_bytes(p, loc, ctx, &n, dest, hint, mode);
+        }
+    }
+}
+
+/// A bool, integer or float: read with its checks (spec §13.2), or, checking, read
+/// or skipped by its width when it has none.
+fn decode_scalar(
+    p: &mut Printer,
+    loc: &mut Locals,
+    ctx: &Ctx,
+    node: &BinNode,
+    dest: &str,
+    hint: &str,
+    mode: Mode,
+) {
+    let wrap = ctx.wrap("err");
     let size = node.size.min;
     match &node.op {
         BinOp::Bool { invalid } => {
@@ -230,56 +288,33 @@ pub(super) fn decode_value(
                 p.line(format!("{dest} = {x}"));
             }
         }
-        BinOp::Enum { id } | BinOp::Named { id } => match mode {
-            Mode::Read => p.if_init_err(&format!("err := {dest}.ReadBincode(r)"), &wrap),
-            Mode::Check => {
-                let f = &g.bin().consts[*id].verify_at;
-                p.if_init_err(&format!("err := {f}(r)"), &wrap);
-            }
-        },
-        BinOp::Optional { inner, invalid } => {
-            expect(*invalid, Kind::InvalidEnum);
-            // A hint escaped with `_` (`b_`) loses it before a suffix (`bSet`).
-            let set = loc.fresh(&format!("{}Set", hint.trim_end_matches('_')));
-            p.line(format!("{set}, err := r.ReadOptionTag()"));
-            p.if_err(&wrap);
-            p.open(format!("if {set} {{"));
-            if mode == Mode::Read {
-                p.line(format!("{dest}.Set = true"));
-            }
-            decode_value(g, p, loc, ctx, inner, &format!("{dest}.Value"), "v", mode);
-            if mode == Mode::Read {
-                p.middle("} else {");
-                p.line(format!("{dest} = {}{{}}", g.go_type_of(&node.ty)));
-            }
-            p.close("}");
+        _ => unreachable!("not a scalar"),
+    }
+}
+
+/// A string: its start, its checked length, then its bytes checked for UTF-8 (at
+/// the start) and stored, reusing the old value when they did not change.
+fn decode_string(
+    p: &mut Printer,
+    loc: &mut Locals,
+    ctx: &Ctx,
+    length: &BinLength,
+    dest: &str,
+    hint: &str,
+    mode: Mode,
+) {
+    let start = loc.fresh("start");
+    p.line(format!("{start} := r.BitPos()"));
+    let n = read_length(p, loc, ctx, length, hint);
+    match mode {
+        Mode::Read => {
+            let read = format!("r.ReadString({n}, {start}, {dest})");
+            let x = read_into(p, loc, ctx, &read, hint, mode).expect("reading");
+            p.line(format!("{dest} = {x}"));
         }
-        BinOp::Array { len, form, elem } => {
-            decode_array(g, p, loc, ctx, (*len, *form, elem), dest, mode);
-        }
-        BinOp::List { length, form, elem } => {
-            let n = read_length(p, loc, ctx, length, hint);
-            decode_list(g, p, loc, ctx, &n, (*form, elem), dest, hint, mode);
-        }
-        BinOp::String { length, invalid } => {
-            expect(*invalid, Kind::InvalidUtf8);
-            let start = loc.fresh("start");
-            p.line(format!("{start} := r.BitPos()"));
-            let n = read_length(p, loc, ctx, length, hint);
-            match mode {
-                Mode::Read => {
-                    let read = format!("r.ReadString({n}, {start}, {dest})");
-                    let x = read_into(p, loc, ctx, &read, hint, mode).expect("reading");
-                    p.line(format!("{dest} = {x}"));
-                }
-                Mode::Check => {
-                    p.if_init_err(&format!("err := r.SkipString({n}, {start})"), &wrap);
-                }
-            }
-        }
-        BinOp::Bytes { length } => {
-            let n = read_length(p, loc, ctx, length, hint);
-            read_bytes(p, loc, ctx, &n, dest, hint, mode);
+        Mode::Check => {
+            let skip = format!("err := r.SkipString({n}, {start})");
+            p.if_init_err(&skip, &ctx.wrap("err"));
         }
     }
 }
