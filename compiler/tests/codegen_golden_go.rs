@@ -28,9 +28,68 @@ fn generated() -> Vec<(PathBuf, String)> {
     })
 }
 
+/// The same with the bincode encoding (`--encoding bincode`, docs/spec.md §13) and
+/// without JSON: the committed `testdata/codegen/*.bincode.go`.
+fn generated_bincode() -> Vec<(PathBuf, String)> {
+    golden::generated(|path, schema| {
+        let stem = path.file_stem().expect("a file name").to_string_lossy();
+        let opts = GoOptions {
+            json: false,
+            bincode: true,
+            source_name: schema.root_file.clone(),
+            package: package_name(&stem),
+        };
+        generate_go(schema, &opts)
+    })
+}
+
 #[test]
 fn generated_go_matches_golden_files() {
     golden::assert_matches_golden(&generated(), "go");
+}
+
+#[test]
+fn generated_bincode_go_matches_golden_files() {
+    golden::assert_matches_golden(&generated_bincode(), "bincode.go");
+}
+
+/// The bincode encoding adds to the packed code and changes nothing of it: every
+/// line of the output without it is in the output with it, in the same order, but
+/// the runtime API gate, which names version 6.
+#[test]
+fn bincode_only_adds_to_the_packed_code() {
+    let plain = golden::generated(|path, schema| {
+        let stem = path.file_stem().expect("a file name").to_string_lossy();
+        let opts = GoOptions {
+            json: false,
+            bincode: false,
+            source_name: schema.root_file.clone(),
+            package: package_name(&stem),
+        };
+        generate_go(schema, &opts)
+    });
+    for ((path, without), (_, with)) in plain.iter().zip(generated_bincode()) {
+        assert!(with.contains("const _ = bitwire.RuntimeAPIVersion6\n"));
+        let mut lines = with.lines();
+        for line in without.lines() {
+            let line = line
+                .replace("RuntimeAPIVersion4", "RuntimeAPIVersion6")
+                .replace("provides version 4.", "provides version 6.");
+            assert!(
+                lines.any(|l| l == line),
+                "{}: {line:?} is missing or out of order with bincode",
+                path.display()
+            );
+        }
+        for method in [
+            "AppendBincode",
+            "EncodeBincode",
+            "DecodeBincode",
+            "WriteBincode",
+        ] {
+            assert!(with.contains(&format!(") {method}(")), "{method}");
+        }
+    }
 }
 
 #[test]
@@ -41,6 +100,7 @@ fn go_generation_is_deterministic() {
 #[test]
 fn generated_go_is_gofmt_clean() {
     assert_gofmt_clean("golden", &generated());
+    assert_gofmt_clean("bincode", &generated_bincode());
 }
 
 /// Delta messages whose arrays hold arrays or lists (`[[u4; 2]; 2]`, deeper, with
@@ -132,7 +192,7 @@ fn assert_gofmt_clean(what: &str, outputs: &[(PathBuf, String)]) {
 /// every comment line fits in 100 too.
 #[test]
 fn generated_go_lines_fit_in_100_columns() {
-    for (schema, code) in generated() {
+    for (schema, code) in generated().into_iter().chain(generated_bincode()) {
         for (n, line) in code.lines().enumerate() {
             let width = line.replace('\t', "    ").chars().count();
             assert!(

@@ -352,7 +352,10 @@ func JSONF64(v any) (float64, error) {
 	case string:
 		switch x {
 		case "NaN":
-			return math.NaN(), nil
+			// The canonical NaN (spec §3.2), which the other runtimes read too:
+			// math.NaN() has a payload (0x7FF8000000000001), which the bincode
+			// encoding would write as it is (§13.2).
+			return math.Float64frombits(CanonicalNaN64), nil
 		case "Infinity":
 			return math.Inf(1), nil
 		case "-Infinity":

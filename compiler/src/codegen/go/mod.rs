@@ -10,6 +10,9 @@
 //! users.
 
 mod binary;
+mod bincode;
+mod bincode_decode;
+mod bincode_encode;
 mod decode;
 mod delta;
 mod delta_eq;
@@ -72,9 +75,14 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
         p.close(")");
     }
     p.blank();
-    // A schema with a delta message needs the delta API (version 5); the code of
-    // every other schema stays as it was.
-    let api = if g.delta.messages.is_empty() { 4 } else { 5 };
+    // A schema with a delta message needs the delta API (version 5), code with the
+    // bincode encoding the bincode API (version 6, which has version 5's); the code
+    // of every other schema stays as it was.
+    let api = match (opts.bincode, g.delta.messages.is_empty()) {
+        (true, _) => 6,
+        (false, false) => 5,
+        (false, true) => 4,
+    };
     p.line("// Generated code needs the runtime API it was written against: this constant");
     p.line(format!(
         "// exists only in a runtime that provides version {api}."
@@ -94,6 +102,9 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     for id in 0..schema.types.len() {
         types::declaration(&g, &mut p, id);
         types::methods(&g, &mut p, id);
+        if opts.bincode {
+            bincode::methods(&g, &mut p, id);
+        }
     }
     if schema.messages().next().is_some() {
         message::dispatch(&g, &mut p);
@@ -150,11 +161,14 @@ pub(crate) struct Gen<'a> {
     /// Per named type: whether a field of a type a delta message reaches refers to it
     /// (it gets `checkWire` and `wireEqual`).
     pub delta_referred: Vec<bool>,
+    /// The bincode plan and names, with `--encoding bincode`.
+    pub bincode: Option<bincode::BinGen>,
 }
 
 impl<'a> Gen<'a> {
     fn new(schema: &'a Schema, opts: &'a GoOptions) -> Gen<'a> {
-        let mut names = Names::new(schema);
+        let mut names =
+            Names::with_methods(schema, if opts.bincode { bincode::METHODS } else { &[] });
         let mut consts = Vec::new();
         let schema_fingerprint = names.type_const("Schema", "Fingerprint");
         for (id, def) in schema.types.iter().enumerate() {
@@ -225,6 +239,10 @@ impl<'a> Gen<'a> {
                 c.envelope = Some(names.type_const(&ident, "Envelope"));
             }
         }
+        // Named after everything else, so that they never rename an older name.
+        let bincode = opts
+            .bincode
+            .then(|| bincode::BinGen::new(schema, &mut names));
         let plan = CodecPlan::build(schema);
         let delta = crate::plan::delta::DeltaPlan::build(schema, &plan);
         let (delta_reach, delta_referred) = delta::reach(schema, &plan);
@@ -239,6 +257,7 @@ impl<'a> Gen<'a> {
             consts,
             fingerprints: crate::fingerprint::fingerprints(schema),
             schema_fingerprint,
+            bincode,
         }
     }
 

@@ -132,6 +132,12 @@ impl Names {
     /// Builds the naming plan. Types first (they are what users see most), then
     /// enum variants and union tags, then constants, then the dispatch helpers.
     pub fn new(schema: &Schema) -> Names {
+        Names::with_methods(schema, &[])
+    }
+
+    /// [`Names::new`] for code whose structs and unions also have the methods
+    /// `more` (the bincode encoding's): a field may not share their names either.
+    pub fn with_methods(schema: &Schema, more: &[&str]) -> Names {
         let mut taken = HashSet::new();
         let idents: Vec<String> = schema
             .types
@@ -143,13 +149,14 @@ impl Names {
             let mut members_taken: HashSet<String> =
                 METHODS.iter().map(|s| s.to_string()).collect();
             let delta: &[&str] = if def.delta { DELTA_METHODS } else { &[] };
-            members_taken.extend(delta.iter().map(|s| s.to_string()));
+            let also: Vec<&str> = delta.iter().chain(more).copied().collect();
+            members_taken.extend(also.iter().map(|s| s.to_string()));
             let mut locals_taken = HashSet::new();
             let (members, tags, tag_type, locals) = match &def.kind {
                 TypeDefKind::Struct { fields } => {
                     let members = fields
                         .iter()
-                        .map(|f| member(exported(&f.name), &mut members_taken, delta))
+                        .map(|f| member(exported(&f.name), &mut members_taken, &also))
                         .collect();
                     let locals = fields
                         .iter()
@@ -167,7 +174,7 @@ impl Names {
                 TypeDefKind::Union { variants, .. } => {
                     let members = variants
                         .iter()
-                        .map(|v| member(exported(&v.name), &mut members_taken, &[]))
+                        .map(|v| member(exported(&v.name), &mut members_taken, more))
                         .collect();
                     let tag_type = unique(format!("{ident}Tag"), &mut taken);
                     let tags = variants

@@ -6,7 +6,11 @@
 // conformance/go/testdata/*.bw (the decode budget tests), `bitwire gen --lang go
 // --json` into generated/<suite>/, and generated/registry/registry.go, which lists
 // every named type of every suite and the delta codecs of every delta message. A suite dropped into testdata/vectors/ is picked
-// up with no code change.
+// up with no code change. The bincode vector suites (testdata/vectors/bincode/*.bw)
+// and the Go-only bincode schemas (conformance/go/testdata/bincode/*.bw) are
+// generated with --encoding bincode too, and the registry lists their bincode
+// codecs (Bincode); a suite dropped into testdata/vectors/bincode/ is picked up
+// the same way.
 //
 // With $BITWIRE_SUITES_DIR set, the suites are the *.bw files of that directory
 // instead of the vector suites (the random schemas of conformance/schemagen), plus
@@ -74,14 +78,26 @@ func run() error {
 	}
 	type entry struct {
 		suite, schemaName, goName string
-		delta                     bool
+		delta, bincode            bool
 	}
 	var entries []entry
 	var suites []string
-	for _, schema := range schemas {
+	bincodeSchemas, err := bincodeSuiteSchemas(root)
+	if err != nil {
+		return err
+	}
+	bincode := map[string]bool{}
+	for _, schema := range bincodeSchemas {
+		bincode[schema] = true
+	}
+	for _, schema := range append(schemas, bincodeSchemas...) {
 		suite := strings.TrimSuffix(filepath.Base(schema), ".bw")
 		dir := filepath.Join(out, suite)
-		cmd := exec.Command(bw, "gen", "--lang", "go", "--json", "--package", suite, "--out", dir, schema)
+		args := []string{"gen", "--lang", "go", "--json", "--package", suite, "--out", dir}
+		if bincode[schema] {
+			args = append(args, "--encoding", "bincode")
+		}
+		cmd := exec.Command(bw, append(args, schema)...)
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("bitwire gen %s: %w", schema, err)
@@ -99,7 +115,7 @@ func run() error {
 			if !ok {
 				return fmt.Errorf("%s: no Go type for schema type %s", schema, name)
 			}
-			entries = append(entries, entry{suite, name, ident, deltas[name]})
+			entries = append(entries, entry{suite, name, ident, deltas[name], bincode[schema]})
 		}
 		if len(names) > 0 {
 			// A schema of constants only has no codec to list (nor to import).
@@ -136,6 +152,18 @@ func run() error {
 		fmt.Fprintf(&b, "\t\t\tDecodeDelta: func(v, base harness.Value, b []byte) error { return v.(*%s).DecodeDelta(base.(*%s), b) },\n", t, t)
 		fmt.Fprintf(&b, "\t\t\tDecodeDeltaWithLimits: func(v, base harness.Value, b []byte, l bitwire.Limits) error { return v.(*%s).DecodeDeltaWithLimits(base.(*%s), b, l) },\n", t, t)
 		fmt.Fprintf(&b, "\t\t\tVerify: func(base harness.Value, b []byte) error { return %s.Verify%sDelta(base.(*%s), b) }},\n", e.suite, e.goName, t)
+	}
+	b.WriteString("\t}\n}\n\n")
+	b.WriteString("// Bincode returns the bincode codec of every named type of every bincode suite.\n")
+	b.WriteString("func Bincode() []harness.BincodeCodec {\n\treturn []harness.BincodeCodec{\n")
+	for _, e := range entries {
+		if !e.bincode {
+			continue
+		}
+		fmt.Fprintf(&b, "\t\t{Suite: %q, Type: %q, New: func() harness.BincodeValue { return new(%s.%s) },\n",
+			e.suite, e.schemaName, e.suite, e.goName)
+		fmt.Fprintf(&b, "\t\t\tVerify: %s.VerifyBincode%s, VerifyWithLimits: %s.VerifyBincode%sWithLimits},\n",
+			e.suite, e.goName, e.suite, e.goName)
 	}
 	b.WriteString("\t}\n}\n")
 	src, err := format.Source(b.Bytes())
@@ -180,6 +208,27 @@ func suiteSchemas(root string) ([]string, error) {
 	}
 	sort.Strings(local)
 	return append(schemas, local...), nil
+}
+
+// bincodeSuiteSchemas lists the schemas generated with --encoding bincode as well:
+// every bincode vector suite (testdata/vectors/bincode/*.bw) and the Go-only
+// bincode schemas (conformance/go/testdata/bincode/*.bw, which the fuzz test, the
+// allocation checks and the benchmark import). They are generated in every mode,
+// $BITWIRE_SUITES_DIR too, since the package's tests import them.
+func bincodeSuiteSchemas(root string) ([]string, error) {
+	var all []string
+	for _, dir := range []string{
+		filepath.Join(root, "testdata", "vectors", "bincode"),
+		filepath.Join(root, "conformance", "go", "testdata", "bincode"),
+	} {
+		found, err := filepath.Glob(filepath.Join(dir, "*.bw"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		all = append(all, found...)
+	}
+	return all, nil
 }
 
 // compiler returns the bitwire binary to use, building it when needed.
