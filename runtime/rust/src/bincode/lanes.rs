@@ -91,12 +91,14 @@ pub(crate) mod each {
 /// Makes `v` exactly `len` elements long for [`Lane::fill`] to overwrite, reusing its
 /// capacity: elements it already has are kept (they are all overwritten), only new
 /// ones are zeroed, so decoding into a vector of the right length writes each byte
-/// once.
+/// once. A vector that must grow grows to exactly `len` (not the doubling of a push),
+/// so it never holds more than the decode budget charged for it (spec §11.5).
 #[inline]
 pub(crate) fn set_len<T: Lane>(v: &mut Vec<T>, len: usize) {
     if v.len() >= len {
         v.truncate(len);
     } else {
+        v.reserve_exact(len - v.len());
         v.resize(len, T::default());
     }
 }
@@ -149,6 +151,9 @@ mod tests {
         let cap = v.capacity();
         set_len(&mut v, 5);
         assert_eq!(v, [7, 7, 7, 0, 0]);
+        let mut small: Vec<u64> = Vec::with_capacity(100);
+        set_len(&mut small, 150);
+        assert_eq!(small.capacity(), 150, "grown exactly, not doubled");
         set_len(&mut v, 2);
         assert_eq!(v, [7, 7]);
         assert_eq!(v.capacity(), cap);

@@ -287,6 +287,8 @@ impl<'a> ByteReader<'a> {
         match core::str::from_utf8(bytes) {
             Ok(text) => {
                 s.clear();
+                // Exactly `len` when it must grow (no doubling): what the budget charged.
+                s.reserve_exact(len);
                 s.push_str(text);
                 Ok(())
             }
