@@ -95,8 +95,9 @@ fn delta_registry(path: &Path, out_dir: &Path) {
 }
 
 /// Generates the schemas of `conformance/rust/schemas/` (test-only shapes too large for
-/// the shared vector suites, such as a 16 MiB array) into `OUT_DIR/extra.rs`, a module
-/// `extra` outside the registry that the property tests walk.
+/// the shared vector suites, such as a 16 MiB array; bulk lists for the bincode limits)
+/// into `OUT_DIR/extra.rs`, with the bincode encoding, a module `extra` outside the
+/// registry that the property tests walk.
 fn extra_schemas(out_dir: &Path) {
     use std::fmt::Write as _;
 
@@ -115,7 +116,7 @@ fn extra_schemas(out_dir: &Path) {
             .into_owned();
         let opts = bitwire_compiler::codegen::RustOptions {
             json: false,
-            bincode: false,
+            bincode: true,
             source_name: schema.root_file.clone(),
             ..Default::default()
         };

@@ -34,6 +34,9 @@ pub struct BincodeCodec {
     pub decode_into: DecodeInto,
     /// `from_json`, then `to_json`.
     pub normalize: fn(&Value) -> Result<Value, Failure>,
+    /// `decode_bincode`, then `encode_bincode_to_vec` of the value, without JSON in
+    /// between (so NaN payloads are kept).
+    pub reencode: fn(&[u8]) -> Result<Vec<u8>, Error>,
     /// `Bincode::MIN_BYTES`.
     pub min_bytes: u64,
     /// `Bincode::MAX_BYTES`.
@@ -57,6 +60,7 @@ impl BincodeCodec {
             verify: T::verify_bincode_with,
             decode_into: decode_into::<T>,
             normalize: |v| T::json_in(v).map(|x| x.json_out()).map_err(Failure::Json),
+            reencode: |bytes| T::decode_bincode(bytes)?.encode_bincode_to_vec(),
             min_bytes: T::MIN_BYTES,
             max_bytes: T::MAX_BYTES,
         }
