@@ -11,17 +11,25 @@ use std::process::{Command, Stdio};
 
 use bitwire_compiler::codegen::{generate_rust, RustOptions};
 
+/// The options of the golden files: JSON conversions, and the bincode encoding when
+/// `bincode` (`<schema>.bincode.rs`).
+fn options(schema: &bitwire_compiler::ir::Schema, bincode: bool) -> RustOptions {
+    RustOptions {
+        json: true,
+        bincode,
+        source_name: schema.root_file.clone(),
+        module_file: true,
+    }
+}
+
 /// Every schema of the golden corpus with its generated Rust, in name order.
 fn generated() -> Vec<(PathBuf, String)> {
-    golden::generated(|_, schema| {
-        let opts = RustOptions {
-            json: true,
-            bincode: false,
-            source_name: schema.root_file.clone(),
-            module_file: true,
-        };
-        generate_rust(schema, &opts)
-    })
+    golden::generated(|_, schema| generate_rust(schema, &options(schema, false)))
+}
+
+/// The same with the bincode encoding (docs/spec.md §13).
+fn generated_bincode() -> Vec<(PathBuf, String)> {
+    golden::generated(|_, schema| generate_rust(schema, &options(schema, true)))
 }
 
 #[test]
@@ -30,14 +38,40 @@ fn generated_code_matches_golden_files() {
 }
 
 #[test]
+fn bincode_code_matches_golden_files() {
+    golden::assert_matches_golden(&generated_bincode(), "bincode.rs");
+}
+
+#[test]
 fn generation_is_deterministic() {
     let first = generated();
     let second = generated();
     assert_eq!(first, second);
+    assert_eq!(generated_bincode(), generated_bincode());
+}
+
+#[test]
+fn bincode_only_adds_its_impls() {
+    // With the bincode encoding the file is the packed one plus one `impl Bincode` per
+    // named type: every line of the packed file is there, in order.
+    for ((path, packed), (_, with)) in generated().iter().zip(&generated_bincode()) {
+        let mut rest = with.lines();
+        for line in packed.lines() {
+            assert!(
+                rest.any(|l| l == line),
+                "{}: {line:?} is missing or out of order with bincode",
+                path.display()
+            );
+        }
+        let impls = with.matches("impl ::bitwire::Bincode for ").count();
+        let schema = bitwire_compiler::compile_file(path).expect("compiles");
+        assert_eq!(impls, schema.types.len(), "{}", path.display());
+    }
 }
 
 /// Generated Rust for every schema of the repository (vector suites, the example, the
-/// lab's, the test-only ones), for the layout check.
+/// lab's, the test-only ones), without and with the bincode encoding, for the layout
+/// check.
 fn every_schema() -> Vec<(PathBuf, String)> {
     let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let mut paths = vec![
@@ -47,6 +81,7 @@ fn every_schema() -> Vec<(PathBuf, String)> {
     for dir in [
         "testdata/vectors",
         "testdata/vectors/delta",
+        "testdata/vectors/bincode",
         "testdata/codegen",
         "conformance/rust/schemas",
     ] {
@@ -60,15 +95,14 @@ fn every_schema() -> Vec<(PathBuf, String)> {
     }
     paths
         .into_iter()
-        .map(|path| {
+        .flat_map(|path| {
             let schema = bitwire_compiler::compile_file(&path).expect("compiles");
-            let opts = RustOptions {
-                json: true,
-                bincode: false,
-                source_name: schema.root_file.clone(),
-                module_file: true,
-            };
-            (path, generate_rust(&schema, &opts))
+            [false, true].map(|bincode| {
+                (
+                    path.clone(),
+                    generate_rust(&schema, &options(&schema, bincode)),
+                )
+            })
         })
         .collect()
 }

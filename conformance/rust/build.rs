@@ -5,11 +5,16 @@
 //! `delta`, the delta vectors' messages, also listed in `deltas.rs`) into `OUT_DIR`,
 //! plus `suites.rs`: one module per suite and a registry of every named type, so that
 //! a suite dropped into `testdata/vectors/` is picked up with no other change
-//! (`build_suites.rs`).
+//! (`build_suites.rs`). Every suite's code has the bincode encoding too; the bincode
+//! vector suites (`testdata/vectors/bincode/*.bw`) go into `bincode_suites.rs` (module
+//! `bincode_vectors`), with `bincode_registry()`.
 
 use std::path::{Path, PathBuf};
 
+// `write_suites`, the packed-only entry, is what the random schemas' build script
+// (conformance/schemagen/rust) calls; this one calls `write_suite_set`.
 #[path = "build_suites.rs"]
+#[allow(dead_code)]
 mod build_suites;
 
 fn main() {
@@ -37,7 +42,24 @@ fn main() {
         .canonicalize()
         .expect("testdata/vectors/delta/delta.bw exists");
     schemas.push(delta.clone());
-    build_suites::write_suites(&schemas, &out_dir);
+    // Every suite's code also has the bincode encoding, which the bincode property
+    // and limits tests run on the suites' values (tests/bincode_*.rs).
+    let main = build_suites::SuiteSet {
+        index: "suites.rs",
+        file_prefix: "",
+        bincode: true,
+    };
+    build_suites::write_suite_set(&schemas, &out_dir, &main);
+    // The bincode vectors (`testdata/vectors/bincode/`, run by tests/bincode_vectors.rs):
+    // module `bincode_vectors`, files `bincode_<suite>.rs`.
+    let bincode_dir = vectors.join("bincode");
+    println!("cargo:rerun-if-changed={}", bincode_dir.display());
+    let bincode = build_suites::SuiteSet {
+        index: "bincode_suites.rs",
+        file_prefix: "bincode_",
+        bincode: true,
+    };
+    build_suites::write_suite_set(&build_suites::schemas_in(&bincode_dir), &out_dir, &bincode);
     delta_registry(&delta, &out_dir);
     extra_schemas(&out_dir);
 }
@@ -73,8 +95,9 @@ fn delta_registry(path: &Path, out_dir: &Path) {
 }
 
 /// Generates the schemas of `conformance/rust/schemas/` (test-only shapes too large for
-/// the shared vector suites, such as a 16 MiB array) into `OUT_DIR/extra.rs`, a module
-/// `extra` outside the registry that the property tests walk.
+/// the shared vector suites, such as a 16 MiB array; bulk lists for the bincode limits)
+/// into `OUT_DIR/extra.rs`, with the bincode encoding, a module `extra` outside the
+/// registry that the property tests walk.
 fn extra_schemas(out_dir: &Path) {
     use std::fmt::Write as _;
 
@@ -93,7 +116,7 @@ fn extra_schemas(out_dir: &Path) {
             .into_owned();
         let opts = bitwire_compiler::codegen::RustOptions {
             json: false,
-            bincode: false,
+            bincode: true,
             source_name: schema.root_file.clone(),
             ..Default::default()
         };

@@ -4,7 +4,8 @@
 //! crate (edition 2021) with `#![deny(missing_docs)]` that exports both. `cargo clippy
 //! -- -D warnings` must pass (rustc's warnings included: dead_code, non_snake_case,
 //! unused imports) and so must `cargo doc` with `-D warnings`. The schemas use names
-//! in every style (`tests/fixtures/names.bw`) and an import.
+//! in every style (`tests/fixtures/names.bw`) and an import; both routes generate the
+//! bincode encoding too (docs/spec.md §13).
 //!
 //! The crates are built in `target/projects`, the target directory the fresh-project
 //! harness (`conformance/projects/run.py`) uses, so the two share their builds.
@@ -27,7 +28,7 @@ fn cli_module(schema: &Path) -> String {
     let compiled = bitwire_compiler::compile_file(schema).expect("the fixture compiles");
     let opts = RustOptions {
         json: true,
-        bincode: false,
+        bincode: true,
         source_name: compiled.root_file.clone(),
         module_file: true,
     };
@@ -51,6 +52,7 @@ fn manifest(name: &str, edition: &str) -> String {
 const BUILD_RS: &str = "fn main() -> Result<(), bitwire_build::Error> {
     bitwire_build::Config::new()
         .json(true)
+        .bincode(true)
         .compile(&[\"../schemas/names.bw\", \"../schemas/game.bw\"])
 }
 ";
@@ -61,7 +63,7 @@ bitwire::include_schema!(mod names);
 bitwire::include_schema!(mod game);
 mod cli_names;
 
-use bitwire::Packed;
+use bitwire::{Bincode, Packed};
 
 fn main() -> Result<(), bitwire::Error> {
     let other = names::Other {
@@ -69,6 +71,8 @@ fn main() -> Result<(), bitwire::Error> {
     };
     let bytes = other.encode_to_vec()?;
     assert_eq!(cli_names::Other::decode(&bytes)?.at.pos_y, 4);
+    let wide = other.encode_bincode_to_vec()?;
+    assert_eq!(cli_names::Other::decode_bincode(&wide)?.at.pos_x, -3);
     let packet = game::Packet64::decode(&[0; 8])?;
     println!(\"{} {:?}\", bytes.len(), packet);
     Ok(())

@@ -3,9 +3,11 @@
 //! `build.rs` generates the code of every suite's schema into `OUT_DIR`; this crate
 //! compiles it (which is the compile test of the generated code, clippy included) and
 //! exposes one [`TypeCodec`] per named type, found by suite and type name, for the
-//! runner in `tests/vectors.rs`.
+//! runner in `tests/vectors.rs`, and one [`BincodeCodec`] per named type for the
+//! bincode encoding (`tests/bincode_*.rs`).
 
 pub mod adversarial;
+mod bincode;
 pub mod bincode_corpus;
 pub mod check;
 pub mod corpus;
@@ -25,7 +27,15 @@ pub mod suites {
     include!(concat!(env!("OUT_DIR"), "/deltas.rs"));
 }
 
-pub use suites::{delta_registry, registry};
+/// The bincode vector suites, one module per `testdata/vectors/bincode/*.bw`, with
+/// `registry()` and `bincode_registry()`.
+#[allow(missing_docs)]
+pub mod bincode_vectors {
+    include!(concat!(env!("OUT_DIR"), "/bincode_suites.rs"));
+}
+
+pub use bincode::{find_bincode, BincodeCodec};
+pub use suites::{bincode_registry, delta_registry, registry};
 
 /// What a generated type offers the runner besides its packed encoding: its JSON
 /// mapping (the inherent `from_json` / `to_json` of generated code).

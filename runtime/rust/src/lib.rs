@@ -15,6 +15,11 @@
 //! (`bitwire-build`). With the `json` feature, the [`json`] module holds the helpers
 //! behind generated `to_json` / `from_json`.
 //!
+//! [`Bincode`] is the second encoding (spec §13): the bytes of `bincode::serialize`
+//! 1.3 and wincode for the equivalent Rust types, over the [`bincode`] module's
+//! `ByteWriter` and `ByteReader`, with bulk copies of number slices through
+//! `bytemuck` (so the crate itself still has no `unsafe` code).
+//!
 //! [`frame`] is the framing layer (docs/framing.md): Minecraft-compatible frames with
 //! optional zlib, an incremental reader, an encoder, blocking `std::io` adapters, and
 //! [`MessageSet`], which generated dispatch enums implement to go in and out of frames.
@@ -30,6 +35,7 @@
 extern crate alloc;
 
 pub mod baseline;
+pub mod bincode;
 mod bulk;
 mod delta;
 mod error;
@@ -45,6 +51,7 @@ mod typed;
 mod varint;
 mod writer;
 
+pub use bincode::Bincode;
 pub use delta::{read_keyed_delta, write_keyed_delta, Delta, KeyedList, MAX_COUNT_ZEROS};
 pub use error::{Detail, Error, ErrorKind, PathSegment, Result};
 pub use float::{

@@ -7,6 +7,7 @@
 //! deterministic and already laid out as rustfmt would ([`printer`]). `docs/rust.md`
 //! describes the generated code for users.
 
+mod bincode;
 mod decode;
 mod delta;
 mod encode;
@@ -115,6 +116,10 @@ fn print_items(g: &Gen, p: &mut Printer) {
         p.blank();
         p.append(packed);
         delta::delta_impl(g, p, id);
+        if g.bincode.is_some() {
+            p.blank();
+            bincode::bincode_impl(g, p, id);
+        }
     }
     if schema.messages().next().is_some() {
         p.blank();
@@ -130,6 +135,8 @@ pub(crate) struct Gen<'a> {
     pub plan: CodecPlan,
     /// The delta plan of the schema's `delta message`s (empty without any).
     pub delta: DeltaPlan,
+    /// The bincode plan, when the bincode encoding is asked for (`RustOptions::bincode`).
+    pub bincode: Option<crate::plan::bincode::BincodePlan>,
     pub names: Names,
     pub opts: &'a RustOptions,
     /// The schema's wire fingerprints (`docs/tooling.md`).
@@ -155,6 +162,9 @@ impl<'a> Gen<'a> {
         let mut g = Gen {
             schema,
             delta: DeltaPlan::build(schema, &plan),
+            bincode: opts
+                .bincode
+                .then(|| crate::plan::bincode::BincodePlan::build(schema)),
             plan,
             names,
             opts,
