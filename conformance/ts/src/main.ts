@@ -14,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 
+import { runBincodeProperties, runBincodeVectors } from "./bincode.js";
 import { runCorpus } from "./corpus.js";
 import { runDeltaProperties, runDeltaRings, runDeltaVectors } from "./delta.js";
 import { runDeltaDiff } from "./deltadiff.js";
@@ -23,7 +24,7 @@ import { runHeap } from "./heap.js";
 import { runJsTypes } from "./jstypes.js";
 import { runProperties } from "./properties.js";
 import { runtimeName, unhex } from "./util.js";
-import { knownFailures, runVectors } from "./vectors.js";
+import { checkKnownSeen, knownFailures, runVectors } from "./vectors.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // build/src/main.js → conformance/ts → the repository.
@@ -38,11 +39,21 @@ let passed = 0;
 let failed = 0;
 
 if (vectorsDir !== undefined) {
-  const vectors = runVectors(vectorsDir, knownFailures(join(tsDir, "known-failures.txt")));
+  const known = knownFailures(join(tsDir, "known-failures.txt"));
+  const vectors = runVectors(vectorsDir, known);
   problems.push(...vectors.problems);
   passed += vectors.passed;
   failed += vectors.failed;
   console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+  // The bincode encoding's suites (spec §13), with the same known-failures list.
+  const bincode = runBincodeVectors(join(vectorsDir, "bincode"), known);
+  problems.push(...bincode.problems);
+  passed += bincode.passed;
+  failed += bincode.failed;
+  console.log(`[${runtime}] bincode vectors: ${bincode.passed} passed, ${bincode.failed} failed`);
+  const seen = { ...vectors, seen: new Set([...vectors.seen, ...bincode.seen]), problems: [] as string[] };
+  checkKnownSeen(known, seen);
+  problems.push(...seen.problems);
 }
 
 if (vectorsDir !== undefined) {
@@ -83,15 +94,20 @@ if (corpusPath !== undefined && corpusPath !== "") {
   console.log(`[${runtime}] differential corpus deltas ${corpusPath}: ${corpus.deltaPassed} passed, ${corpus.deltaFailed} failed`);
 }
 
-// Valid encodings from the vector files seed the property test's mutations.
+// Valid encodings from the vector files seed the property test's mutations, and their
+// values, encoded in bincode, the bincode property test's.
 const seeds = new Map<string, Uint8Array[]>();
+const values = new Map<string, unknown[]>();
 for (const file of vectorsDir === undefined ? [] : readdirSync(vectorsDir).filter((f) => f.endsWith(".json"))) {
   const text = readFileSync(join(vectorsDir ?? "", file), "utf8");
-  const doc = JSON.parse(text) as { suite: string; cases: { type: string; result: string; bytes?: string }[] };
+  const doc = JSON.parse(text) as { suite: string; cases: { type: string; result: string; bytes?: string; value?: unknown }[] };
   for (const c of doc.cases) {
     if ((c.result === "valid" || c.result === "encodes") && c.bytes !== undefined) {
       const key = `${doc.suite}.${c.type}`;
       seeds.set(key, [...(seeds.get(key) ?? []), unhex(c.bytes)]);
+      if (c.value !== undefined) {
+        values.set(key, [...(values.get(key) ?? []), c.value]);
+      }
     }
   }
 }
@@ -104,6 +120,14 @@ passed += props.inputs - propFailed;
 failed += propFailed;
 console.log(
   `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
+);
+
+const binProps = runBincodeProperties(seed, perType, values);
+problems.push(...binProps.problems);
+passed += binProps.inputs - binProps.problems.length;
+failed += binProps.problems.length;
+console.log(
+  `[${runtime}] bincode properties (seed ${seed}): ${binProps.inputs} hostile inputs, ${binProps.decoded} decoded and re-encoded, ${binProps.problems.length} problems`,
 );
 
 // The delta encoding over random snapshots of testdata/vectors/delta/delta.bw.
