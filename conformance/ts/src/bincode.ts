@@ -8,10 +8,11 @@
 //   and for every valid case, encoding into a writer reused after a larger message;
 // - a property test over every type of every vector suite (testdata/vectors/*.bw,
 //   generated with `--encoding bincode` too): starting from the bincode bytes of the
-//   packed vectors' values, random and mutated inputs never make decode or verify throw
-//   anything but a BitwireError, verify accepts exactly what decodes (else the same
-//   error), and what decodes re-encodes to the same bytes — except where a NaN's
-//   payload, which a JavaScript number does not keep, is involved: then the bytes
+//   packed vectors' values (and all-zero inputs that decode), random and mutated
+//   inputs never make decode or verify throw anything but a BitwireError, verify
+//   accepts exactly what decodes (else the same error), and what decodes re-encodes
+//   to the same bytes — except where a NaN's payload, which a JavaScript number does
+//   not always keep (JavaScriptCore makes NaNs canonical), is involved: then the bytes
 //   decode to the same value again.
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -188,6 +189,14 @@ export function runBincodeProperties(
           pool.push(codec.encode(codec.fromJson(v)).slice());
         } catch (e) {
           out.problems.push(`${suite}.${type}: the value ${show(v)} of a valid packed case: ${why(e)}`);
+        }
+      }
+      // Zeros are the smallest values, empty lists and first variants: a start for
+      // types no vector has values of (the random schemas of conformance/schemagen).
+      for (let len = 0; len <= 48 && pool.length < 8; len++) {
+        const zeros = new Uint8Array(len);
+        if (probe(codec, zeros).decoded) {
+          pool.push(zeros);
         }
       }
       for (let n = 0; n < perType; n++) {

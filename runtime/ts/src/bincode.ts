@@ -19,6 +19,9 @@ import { LITTLE_ENDIAN_HOST, bytesOf } from "./bincode_lanes.js";
 import { utf8Length } from "./writer.js";
 
 const TWO_32 = 4294967296;
+const U64_MAX = 0xffffffffffffffffn;
+const I64_MIN = -0x8000000000000000n;
+const I64_MAX = 0x7fffffffffffffffn;
 
 /** Strings longer than this are written by `TextEncoder.encodeInto`, shorter ones by a loop. */
 const SHORT_STRING = 64;
@@ -167,16 +170,16 @@ export class ByteWriter {
 
   /** A `u64` held as a `bigint`. */
   u64(v: bigint): void {
-    if (typeof v !== "bigint" || BigInt.asUintN(64, v) !== v) {
-      throw rangeError(this.bitPos, v, 0n, 0xffffffffffffffffn);
+    if (typeof v !== "bigint" || v < 0n || v > U64_MAX) {
+      throw rangeError(this.bitPos, v, 0n, U64_MAX);
     }
     this.putBig(v);
   }
 
   /** An `i64` held as a `bigint`. */
   i64(v: bigint): void {
-    if (typeof v !== "bigint" || BigInt.asIntN(64, v) !== v) {
-      throw rangeError(this.bitPos, v, -0x8000000000000000n, 0x7fffffffffffffffn);
+    if (typeof v !== "bigint" || v < I64_MIN || v > I64_MAX) {
+      throw rangeError(this.bitPos, v, I64_MIN, I64_MAX);
     }
     this.putBig(v);
   }
@@ -453,17 +456,7 @@ export class ByteWriter {
       this.copy(bytesOf(list));
       return;
     }
-    const n = list.length;
-    const p = this.room(8 * n);
-    const view = this.view;
-    for (let i = 0; i < n; i++) {
-      const x = list[i];
-      if (typeof x !== "bigint" || BigInt.asUintN(64, x) !== x) {
-        throw atIndex(rangeError(8 * (p + 8 * i), x, 0n, 0xffffffffffffffffn), i);
-      }
-      view.setBigUint64(p + 8 * i, x, true);
-    }
-    this.pos = p + 8 * n;
+    this.bigs(list, 0n, U64_MAX, false);
   }
 
   /** `i64` elements, `bigint`s. */
@@ -472,15 +465,40 @@ export class ByteWriter {
       this.copy(bytesOf(list));
       return;
     }
+    this.bigs(list, I64_MIN, I64_MAX, true);
+  }
+
+  /**
+   * 64-bit elements one by one, each checked to be a `bigint` in `min..=max`. Stored
+   * through a typed array over the buffer when the position allows one (a multiple of
+   * 8, as after a top-level length), which is about twice as fast as DataView's
+   * `setBigUint64` on Node 20; else through the DataView.
+   */
+  private bigs(list: ArrayLike<bigint>, min: bigint, max: bigint, signed: boolean): void {
     const n = list.length;
     const p = this.room(8 * n);
-    const view = this.view;
-    for (let i = 0; i < n; i++) {
-      const x = list[i];
-      if (typeof x !== "bigint" || BigInt.asIntN(64, x) !== x) {
-        throw atIndex(rangeError(8 * (p + 8 * i), x, -0x8000000000000000n, 0x7fffffffffffffffn), i);
+    if (p % 8 === 0 && LITTLE_ENDIAN_HOST) {
+      const lanes = signed ? new BigInt64Array(this.buf.buffer, p, n) : new BigUint64Array(this.buf.buffer, p, n);
+      for (let i = 0; i < n; i++) {
+        const x = list[i];
+        if (typeof x !== "bigint" || x < min || x > max) {
+          throw atIndex(rangeError(8 * (p + 8 * i), x, min, max), i);
+        }
+        lanes[i] = x;
       }
-      view.setBigInt64(p + 8 * i, x, true);
+    } else {
+      const view = this.view;
+      for (let i = 0; i < n; i++) {
+        const x = list[i];
+        if (typeof x !== "bigint" || x < min || x > max) {
+          throw atIndex(rangeError(8 * (p + 8 * i), x, min, max), i);
+        }
+        if (signed) {
+          view.setBigInt64(p + 8 * i, x, true);
+        } else {
+          view.setBigUint64(p + 8 * i, x, true);
+        }
+      }
     }
     this.pos = p + 8 * n;
   }

@@ -10,7 +10,7 @@
 import { atIndex, budgetError, enumError, error, floatRangeError, lengthError, rangeError, truncatedError } from "./errors.js";
 import { f32FromBits, f64FromBits } from "./float.js";
 import { ALLOCATION_OVERHEAD, DEFAULT_LIMITS, type Limits, budgetFor } from "./limits.js";
-import { type LaneArray, bytesOf, fillLanes } from "./bincode_lanes.js";
+import { LITTLE_ENDIAN_HOST, type LaneArray, bytesOf, fillLanes } from "./bincode_lanes.js";
 import { decodeValidUtf8, isUtf8 } from "./utf8.js";
 
 const TWO_32 = 4294967296;
@@ -493,25 +493,36 @@ export class ByteReader {
 
   /** `count` `u64`s, as `bigint`s. */
   u64s(count: number): bigint[] {
-    const p = this.elements(count, 8);
-    const view = this.view();
-    const out: bigint[] = [];
-    for (let i = 0; i < count; i++) {
-      out.push(view.getBigUint64(p + 8 * i, true));
-    }
-    this.pos = p + 8 * count;
-    return out;
+    return this.bigs(count, false);
   }
 
   /** `count` `i64`s, as `bigint`s. */
   i64s(count: number): bigint[] {
+    return this.bigs(count, true);
+  }
+
+  /**
+   * `count` 64-bit elements as `bigint`s, read from a typed array over the input
+   * where its offset allows one, else from a typed-array copy of the bytes: on Node 20
+   * about twice as fast as DataView's `getBigUint64` per element.
+   */
+  private bigs(count: number, signed: boolean): bigint[] {
     const p = this.elements(count, 8);
-    const view = this.view();
-    const out: bigint[] = [];
-    for (let i = 0; i < count; i++) {
-      out.push(view.getBigInt64(p + 8 * i, true));
-    }
     this.pos = p + 8 * count;
+    const d = this.data;
+    const at = d.byteOffset + p;
+    let lanes: BigInt64Array | BigUint64Array;
+    if (at % 8 === 0 && LITTLE_ENDIAN_HOST) {
+      lanes = signed ? new BigInt64Array(d.buffer, at, count) : new BigUint64Array(d.buffer, at, count);
+    } else if (signed) {
+      lanes = fillLanes(new BigInt64Array(count), d, p, 8, (v, i) => v.getBigInt64(i, true));
+    } else {
+      lanes = fillLanes(new BigUint64Array(count), d, p, 8, (v, i) => v.getBigUint64(i, true));
+    }
+    const out = new Array<bigint>(count);
+    for (let i = 0; i < count; i++) {
+      out[i] = lanes[i] as bigint;
+    }
     return out;
   }
 

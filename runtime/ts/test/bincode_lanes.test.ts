@@ -132,3 +132,33 @@ test("bincode lanes: a list decodes in bulk after its length check", () => {
   eq(out.length, 1000);
   eq(out.every((x, i) => x === values[i]), true);
 });
+
+test("bincode lanes: 64-bit plain arrays at aligned and unaligned positions", () => {
+  const values = [0n, 1n, 2n ** 63n, 2n ** 64n - 1n];
+  const signed = [-(2n ** 63n), -1n, 0n, 2n ** 63n - 1n];
+  for (const lead of [0, 1, 4, 8]) {
+    const w = new ByteWriter(1);
+    for (let i = 0; i < lead; i++) {
+      w.u8(0xee);
+    }
+    w.u64s(values);
+    w.i64s(signed);
+    const bytes = w.finish().slice();
+    eq(bytes.length, lead + 64);
+    const typed = new ByteWriter();
+    typed.u64s(BigUint64Array.from(values));
+    typed.i64s(BigInt64Array.from(signed));
+    eq(hex(bytes.subarray(lead)), hex(typed.finish()), `lead ${lead}`);
+    for (const offset of [0, 3, 8]) {
+      const input = new Uint8Array(bytes.length + offset);
+      input.set(bytes, offset);
+      const r = new ByteReader(input.subarray(offset));
+      r.skip(lead);
+      eq(r.u64s(4).join(), values.join(), `lead ${lead}, offset ${offset}`);
+      eq(r.i64s(4).join(), signed.join(), `lead ${lead}, offset ${offset}`);
+      r.finish();
+    }
+    eq(failure(() => w.u64s([1n, 2n ** 64n])), `OutOfRange@${8 * (lead + 72)}:[1]`);
+    eq(failure(() => w.i64s([-(2n ** 63n) - 1n])), `OutOfRange@${8 * (lead + 64)}:[0]`);
+  }
+});
