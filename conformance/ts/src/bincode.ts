@@ -38,9 +38,12 @@ function asCodec(c: BincodeTypeCodec<unknown>): TypeCodec<unknown> {
   };
 }
 
-/** The bincode codec of `type` in a bincode vector suite. */
-function findVectorCodec(suite: string, type: string): BincodeTypeCodec<unknown> | undefined {
-  const s = bincodeVectorSuites[suite];
+/** Bincode codecs by suite and type name. */
+type BincodeRegistry = Readonly<Record<string, Readonly<Record<string, BincodeTypeCodec<unknown>>>>>;
+
+/** The bincode codec of `type` in `suite` of `registry`. */
+function findIn(registry: BincodeRegistry, suite: string, type: string): BincodeTypeCodec<unknown> | undefined {
+  const s = registry[suite];
   return s !== undefined && Object.hasOwn(s, type) ? s[type] : undefined;
 }
 
@@ -53,10 +56,13 @@ interface Case {
   bytes?: string;
 }
 
-/** Runs every bincode suite of `dir` (a folder that must hold at least one). */
-export function runBincodeVectors(dir: string, known: Set<string>): Tally {
+/**
+ * Runs every bincode suite of `dir` (a folder that must hold at least one) through
+ * `registry` (the code generated for testdata/vectors/bincode/ unless told otherwise).
+ */
+export function runBincodeVectors(dir: string, known: Set<string>, registry: BincodeRegistry = bincodeVectorSuites): Tally {
   const find = (suite: string, type: string): TypeCodec<unknown> | undefined => {
-    const c = findVectorCodec(suite, type);
+    const c = findIn(registry, suite, type);
     return c === undefined ? undefined : asCodec(c);
   };
   const tally = runVectors(dir, known, find);
@@ -66,7 +72,7 @@ export function runBincodeVectors(dir: string, known: Set<string>): Tally {
       tally.problems.push(`${file}: "encoding" is ${show(doc.encoding)}, not "bincode"`);
     }
     for (const c of doc.cases) {
-      const codec = findVectorCodec(doc.suite, c.type);
+      const codec = findIn(registry, doc.suite, c.type);
       if (codec === undefined || c.bytes === undefined || known.has(c.id)) {
         continue;
       }
@@ -170,18 +176,19 @@ function probe(codec: BincodeTypeCodec<unknown>, input: Uint8Array): { decoded: 
 }
 
 /**
- * The property over every type of every vector suite, `perType` inputs each, from the
- * bincode encodings of the values of the packed vector files (`values`, by
- * `suite.type`).
+ * The property over every type of every vector suite (of `registry`), `perType`
+ * inputs each, from the bincode encodings of the values of the packed vector files
+ * (`values`, by `suite.type`).
  */
 export function runBincodeProperties(
   seed: number,
   perType: number,
   values: Map<string, unknown[]>,
+  registry: BincodeRegistry = bincodeSuites,
 ): { inputs: number; decoded: number; problems: string[] } {
   const rng = new Rng(seed);
   const out = { inputs: 0, decoded: 0, problems: [] as string[] };
-  for (const [suite, codecs] of Object.entries(bincodeSuites)) {
+  for (const [suite, codecs] of Object.entries(registry)) {
     for (const [type, codec] of Object.entries(codecs)) {
       const pool: Uint8Array[] = [];
       for (const v of values.get(`${suite}.${type}`) ?? []) {

@@ -23,6 +23,7 @@ import { runJsonTestSuite } from "./jsontestsuite.js";
 import { runHeap } from "./heap.js";
 import { runJsTypes } from "./jstypes.js";
 import { runProperties } from "./properties.js";
+import { runTyped } from "./typed.js";
 import { runtimeName, unhex } from "./util.js";
 import { checkKnownSeen, knownFailures, runVectors } from "./vectors.js";
 
@@ -38,8 +39,8 @@ const problems: string[] = [];
 let passed = 0;
 let failed = 0;
 
+const known = knownFailures(join(tsDir, "known-failures.txt"));
 if (vectorsDir !== undefined) {
-  const known = knownFailures(join(tsDir, "known-failures.txt"));
   const vectors = runVectors(vectorsDir, known);
   problems.push(...vectors.problems);
   passed += vectors.passed;
@@ -129,6 +130,14 @@ failed += binProps.problems.length;
 console.log(
   `[${runtime}] bincode properties (seed ${seed}): ${binProps.inputs} hostile inputs, ${binProps.decoded} decoded and re-encoded, ${binProps.problems.length} problems`,
 );
+
+// Everything above once more through the code generated with typed arrays.
+for (const row of runTyped(vectorsDir, known, seed, perType, { packed: seeds, values })) {
+  problems.push(...row.problems);
+  passed += row.passed;
+  failed += row.failed;
+  console.log(`[${runtime}] typed arrays, ${row.what}: ${row.passed} passed, ${row.failed} failed`);
+}
 
 // The delta encoding over random snapshots of testdata/vectors/delta/delta.bw.
 if (vectorsDir !== undefined) {

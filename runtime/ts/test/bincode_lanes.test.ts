@@ -2,7 +2,7 @@
 // plain arrays give the same bytes, element errors carry their index, and arrays cut
 // short fail at their first missing element.
 
-import { BitwireError, ByteReader, ByteWriter, LITTLE_ENDIAN_HOST } from "../src/index.js";
+import { BitwireError, ByteReader, ByteWriter, LITTLE_ENDIAN_HOST, jsonTyped } from "../src/index.js";
 import { eq, test, thrown } from "./check.js";
 
 function hex(b: Uint8Array): string {
@@ -160,5 +160,25 @@ test("bincode lanes: 64-bit plain arrays at aligned and unaligned positions", ()
     }
     eq(failure(() => w.u64s([1n, 2n ** 64n])), `OutOfRange@${8 * (lead + 72)}:[1]`);
     eq(failure(() => w.i64s([-(2n ** 63n) - 1n])), `OutOfRange@${8 * (lead + 64)}:[0]`);
+  }
+});
+
+test("typed arrays from JSON: exact values make a typed array, others stay an array", () => {
+  const u8 = jsonTyped([1, 2, 255], (n) => new Uint8Array(n));
+  eq(u8 instanceof Uint8Array && Array.from(u8).join() === "1,2,255", true);
+  const f32 = jsonTyped([Math.fround(0.1), Number.NaN, -0], (n) => new Float32Array(n));
+  eq(f32 instanceof Float32Array && Object.is(f32[2], -0), true);
+  const u64 = jsonTyped([2n ** 64n - 1n], (n) => new BigUint64Array(n));
+  eq(u64 instanceof BigUint64Array && u64[0] === 2n ** 64n - 1n, true);
+  // Values the typed array would change are left to the encoder (OutOfRange there).
+  for (const [values, make] of [
+    [[256], (n: number) => new Uint8Array(n)],
+    [[-1], (n: number) => new Uint16Array(n)],
+    [[0.1], (n: number) => new Float32Array(n)],
+    [[-1n], (n: number) => new BigUint64Array(n)],
+    [[1], (n: number) => new BigInt64Array(n)],
+    [[1n], (n: number) => new Int32Array(n)],
+  ] as [(number | bigint)[], (n: number) => ArrayBufferView][]) {
+    eq(Array.isArray(jsonTyped(values, make)), true, String(values));
   }
 });

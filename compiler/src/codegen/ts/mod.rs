@@ -26,7 +26,7 @@ use std::collections::HashSet;
 
 use crate::ir::{ConstValue, FloatRepr, Schema, TypeId};
 use crate::plan::delta::DeltaPlan;
-use crate::plan::{Body, CodecPlan, Node, Op, ScalarKind};
+use crate::plan::{Body, CodecPlan, Form, Lane, Node, Op, ScalarKind};
 use naming::Names;
 use printer::Printer;
 
@@ -38,6 +38,11 @@ pub struct TsOptions {
     /// Also emit the bincode encoding (docs/spec.md §13): `encodeBincodeX`,
     /// `decodeBincodeX`, `verifyBincodeX` next to the packed codec.
     pub bincode: bool,
+    /// Hold lists and arrays of plain numbers (`u8`, `u16`…`u64`, `i8`…`i64`, `f32`,
+    /// `f64`: the plan's `Form::Bytes` / `Form::Lanes`) in typed arrays
+    /// (`Uint8Array`, `Float64Array`, `BigUint64Array`, …) instead of `number[]` /
+    /// `bigint[]`, in every codec of the file (packed, bincode, delta, JSON).
+    pub typed_arrays: bool,
     /// The schema file name printed in the header (file name only, no directory).
     pub source_name: String,
     /// The module specifier the generated file imports the runtime from.
@@ -49,6 +54,7 @@ impl Default for TsOptions {
         TsOptions {
             json: false,
             bincode: false,
+            typed_arrays: false,
             source_name: String::new(),
             runtime_import: "@bitwire/runtime".into(),
         }
@@ -58,6 +64,7 @@ impl Default for TsOptions {
 /// Generates the TypeScript module for `schema`.
 pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     let mut g = Gen::new(schema);
+    g.typed_arrays = opts.typed_arrays;
     let bin = opts.bincode.then(|| bincode::Bincode::new(&mut g));
     let mut p = Printer::new();
     p.line(format!(
@@ -151,6 +158,8 @@ pub(crate) struct Gen<'a> {
     /// The delta plan (spec §12) and the names of its functions.
     pub delta: DeltaPlan,
     pub delta_names: delta::DeltaNames,
+    /// `TsOptions::typed_arrays`.
+    pub typed_arrays: bool,
 }
 
 impl<'a> Gen<'a> {
@@ -193,6 +202,7 @@ impl<'a> Gen<'a> {
             fingerprints: crate::fingerprint::fingerprints(schema),
             delta,
             delta_names,
+            typed_arrays: false,
         }
     }
 
@@ -232,12 +242,48 @@ impl<'a> Gen<'a> {
             },
             Op::Varint(v) => int(v.json_wide).into(),
             Op::Optional(inner) => format!("{} | null", self.ts_type(inner)),
+            Op::Array(_) | Op::List(_) if self.typed_array(node).is_some() => {
+                self.typed_array(node).expect("a typed array").into()
+            }
             Op::Array(a) => format!("{}[]", self.elem_type(&a.elem)),
             Op::List(l) => format!("{}[]", self.elem_type(&l.elem)),
             Op::String(_) => "string".into(),
             Op::Bytes(_) => "Uint8Array".into(),
             Op::Named(id) => self.ident(*id).into(),
         }
+    }
+
+    /// The typed array a list or array is held in: with `typed_arrays`, for elements
+    /// that are plain numbers (the plan's `Form::Bytes` / `Form::Lanes`).
+    pub fn typed_array(&self, node: &Node) -> Option<&'static str> {
+        let form = match &node.op {
+            Op::Array(a) => a.form,
+            Op::List(l) => l.form,
+            _ => return None,
+        };
+        self.typed_form(form)
+    }
+
+    /// The typed array of a sequence of elements in `form`, with `typed_arrays`.
+    pub fn typed_form(&self, form: Form) -> Option<&'static str> {
+        if !self.typed_arrays {
+            return None;
+        }
+        Some(match form {
+            Form::Bytes => "Uint8Array",
+            Form::Lanes { lane } => match lane {
+                Lane::U16 => "Uint16Array",
+                Lane::U32 => "Uint32Array",
+                Lane::U64 => "BigUint64Array",
+                Lane::I8 => "Int8Array",
+                Lane::I16 => "Int16Array",
+                Lane::I32 => "Int32Array",
+                Lane::I64 => "BigInt64Array",
+                Lane::F32 => "Float32Array",
+                Lane::F64 => "Float64Array",
+            },
+            Form::Items => return None,
+        })
     }
 
     /// An element type, bracketed when it is a union (`(number | null)[]`).

@@ -323,12 +323,20 @@ fn ts_type(g: &Gen, node: &BinNode) -> String {
         BinOp::Float { .. } => "number".into(),
         BinOp::Enum { id } | BinOp::Named { id } => g.ident(*id).into(),
         BinOp::Optional { inner, .. } => format!("{} | null", ts_type(g, inner)),
-        BinOp::Array { elem, .. } | BinOp::List { elem, .. } => {
-            format!("{}[]", elem_type(g, elem))
-        }
+        BinOp::Array { elem, .. } | BinOp::List { elem, .. } => match typed_array(g, elem) {
+            Some(t) => t.into(),
+            None => format!("{}[]", elem_type(g, elem)),
+        },
         BinOp::String { .. } => "string".into(),
         BinOp::Bytes { .. } => "Uint8Array".into(),
     }
+}
+
+/// The typed array a sequence of `elem` is held in, with `TsOptions::typed_arrays`:
+/// the packed codec's choice (its plan's form of the element), so that the types do
+/// not depend on the encoding.
+fn typed_array(g: &Gen, elem: &BinNode) -> Option<&'static str> {
+    g.typed_form(crate::plan::form(&elem.ty))
 }
 
 /// An element type, bracketed when it is a union (`(number | null)[]`).

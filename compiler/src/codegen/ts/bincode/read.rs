@@ -372,6 +372,9 @@ fn elements(
     if let Some(stem) = lane_stem(form) {
         let size = lane_bytes(form);
         return match mode {
+            Mode::Read if super::typed_array(g, elem).is_some() => {
+                Some(format!("r.{stem}Array({count})"))
+            }
             Mode::Read => Some(format!("r.{stem}s({count})")),
             Mode::Skip if counted && size == 1 => skip(p, format!("r.skip({count})")),
             Mode::Skip if counted => skip(p, format!("r.skip({count} * {size})")),

@@ -81,3 +81,46 @@ fn bounds_and_wide_integers_take_their_typescript_form() {
         assert!(out.contains(line), "missing {line}");
     }
 }
+
+#[test]
+fn typed_arrays_hold_plain_numbers_in_every_codec() {
+    let src = "struct S { a: list<u8>, b: [f64; 2], c: list<u64, max 4>, d: list<u4>,
+                           e: list<varu32>, f: [i16; 3] }
+               delta message D = 1 { x: [u16; 2] }";
+    let schema = crate::compile_source("t.bw", src).expect("compiles");
+    let opts = TsOptions {
+        json: true,
+        bincode: true,
+        typed_arrays: true,
+        source_name: "t.bw".into(),
+        ..TsOptions::default()
+    };
+    let out = generate_ts(&schema, &opts);
+    for line in [
+        // Types: plain numbers only; `u4` and varints stay arrays.
+        "a: Uint8Array;",
+        "b: Float64Array;",
+        "c: BigUint64Array;",
+        "d: number[];",
+        "e: number[];",
+        "x: Uint16Array;",
+        // Packed: either kind of sequence is taken, typed arrays are built.
+        "if (!(list instanceof Uint8Array) && !Array.isArray(list)) {",
+        "a = Uint8Array.from(r.readUints(len, 8));",
+        "c = BigUint64Array.from(r.readBigs(len2, false));",
+        // Bincode: one copy each way.
+        "w.f64s(list2);",
+        "b = r.f64Array(2);",
+        "e_ = r.u32s(len4);",
+        // JSON: arrays out, typed arrays in.
+        "a: Array.from(value.a),",
+        "c: Array.from(value.c, (e) => String(e)),",
+        "bw.jsonTyped(bw.jsonArray(j, bw.jsonInt), (n) => new Uint8Array(n))",
+        // Delta: an array of deltas builds the typed array.
+        "x = Uint16Array.from(items);",
+    ] {
+        assert!(out.contains(line), "missing {line}");
+    }
+    let plain = gen(src, true);
+    assert!(plain.contains("a: number[];") && !plain.contains("Uint16Array.from"));
+}
