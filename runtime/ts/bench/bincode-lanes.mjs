@@ -5,9 +5,12 @@
 // calls are the ones generated `encodeBincodeX` / `decodeBincodeX` make for a
 // `list<u64>` / `list<f64>` field (w.len + w.u64s, r.len + r.u64s).
 //
-//     npm run build && node bench/bincode-lanes.mjs [elements]     (in runtime/ts)
+//     npm run build && node --expose-gc bench/bincode-lanes.mjs [elements]     (in runtime/ts)
+//     bun bench/bincode-lanes.mjs; deno run --allow-read --allow-env bench/bincode-lanes.mjs
 //
 // Prints GiB/s (2^30 bytes of wire per second), best of several rounds.
+
+import process from "node:process";
 
 import { ByteReader, ByteWriter } from "../dist/index.js";
 
@@ -39,8 +42,7 @@ row("memcpy (Uint8Array.set, reused destination)", best(9, () => dst.set(src)));
 
 const u64 = BigUint64Array.from({ length: N }, (_, i) => BigInt(i) * 0x9e3779b97f4a7c15n & 0xffffffffffffffffn);
 const f64 = Float64Array.from({ length: N }, (_, i) => i / 3);
-const u64Plain = Array.from(u64);
-const f64Plain = Array.from(f64);
+const gc = globalThis.gc ?? (() => {});
 
 const w = new ByteWriter(BYTES);
 const encode = (writer, put, list) => {
@@ -51,13 +53,6 @@ const encode = (writer, put, list) => {
 };
 const putU64 = (wr, l) => wr.u64s(l);
 const putF64 = (wr, l) => wr.f64s(l);
-row("encode u64, BigUint64Array, reused writer", best(9, () => encode(w, putU64, u64)));
-row("encode u64, BigUint64Array, fresh writer", best(5, () => encode(new ByteWriter(), putU64, u64)));
-row("encode u64, bigint[], reused writer", best(3, () => encode(w, putU64, u64Plain)));
-row("encode f64, Float64Array, reused writer", best(9, () => encode(w, putF64, f64)));
-row("encode f64, Float64Array, fresh writer", best(5, () => encode(new ByteWriter(), putF64, f64)));
-row("encode f64, number[], reused writer", best(3, () => encode(w, putF64, f64Plain)));
-
 const u64Wire = encode(new ByteWriter(), putU64, u64).slice();
 const f64Wire = encode(new ByteWriter(), putF64, f64).slice();
 // An input at an odd offset, as a network buffer may be: the typed-array path copies.
@@ -70,17 +65,30 @@ const decode = (bytes, get) => {
   r.finish();
   return v;
 };
-row("decode u64 → BigUint64Array", best(9, () => decode(u64Wire, (r, n) => r.u64Array(n))));
-row("decode u64 → BigUint64Array, input at an odd offset", best(9, () => decode(u64Odd, (r, n) => r.u64Array(n))));
+
+// Typed arrays first, before the plain arrays fill the heap (and the collector runs).
+row("encode u64, BigUint64Array, reused writer", best(9, () => encode(w, putU64, u64)));
+row("encode f64, Float64Array, reused writer", best(9, () => encode(w, putF64, f64)));
+row("encode u64, BigUint64Array, fresh writer", best(5, () => encode(new ByteWriter(), putU64, u64)));
+row("encode f64, Float64Array, fresh writer", best(5, () => encode(new ByteWriter(), putF64, f64)));
+row("decode u64 → new BigUint64Array", best(9, () => decode(u64Wire, (r, n) => r.u64Array(n))));
+row("decode u64 → new BigUint64Array, input at an odd offset", best(9, () => decode(u64Odd, (r, n) => r.u64Array(n))));
+row("decode f64 → new Float64Array", best(9, () => decode(f64Wire, (r, n) => r.f64Array(n))));
+gc();
+const u64Plain = Array.from(u64);
+const f64Plain = Array.from(f64);
+row("encode u64, bigint[], reused writer", best(3, () => encode(w, putU64, u64Plain)));
+row("encode f64, number[], reused writer", best(3, () => encode(w, putF64, f64Plain)));
 row("decode u64 → bigint[]", best(3, () => decode(u64Wire, (r, n) => r.u64s(n))));
-row("decode f64 → Float64Array", best(9, () => decode(f64Wire, (r, n) => r.f64Array(n))));
 row("decode f64 → number[]", best(3, () => decode(f64Wire, (r, n) => r.f64s(n))));
 
 const check = decode(u64Wire, (r, n) => r.u64Array(n));
 if (check[N - 1] !== u64[N - 1] || decode(f64Wire, (r, n) => r.f64s(n))[N - 1] !== f64[N - 1]) {
   throw new Error("round trip failed");
 }
-console.log(`${N} elements (${(BYTES / 2 ** 20).toFixed(1)} MiB), ${process.release.name} ${process.version}`);
+const engine =
+  "Bun" in globalThis ? `bun ${globalThis.Bun.version}` : "Deno" in globalThis ? `deno ${globalThis.Deno.version.deno}` : `node ${process.version}`;
+console.log(`${N} elements (${(BYTES / 2 ** 20).toFixed(1)} MiB), ${engine}`);
 for (const [what, gibs] of rows) {
   console.log(`${gibs.padStart(7)} GiB/s  ${what}`);
 }

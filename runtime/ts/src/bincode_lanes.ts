@@ -1,7 +1,7 @@
 // Bulk copies of plain numbers for the bincode encoding (spec §13.8): the wire holds a
 // list of `u16`…`u64`, `i8`…`i64`, `f32` or `f64` as the little-endian bytes of the
 // numbers, which is exactly the memory of the matching typed array on a little-endian
-// host. Encoding one is then one `set` of its bytes; decoding one is one `set` into a
+// host. Encoding one is then one `set` of its bytes; decoding one is one copy into a
 // new typed array, whatever the input's alignment (a typed array *view* of the input
 // would need its offset to be a multiple of the element size, and would alias it).
 // On a big-endian host (none of the runtimes' usual platforms), element by element
@@ -31,26 +31,30 @@ export function bytesOf(a: ArrayBufferView): Uint8Array {
 }
 
 /**
- * Fills `out` (a new typed array of `n` elements of `size` bytes) from the wire's
- * bytes at `src[from..]`: one copy on a little-endian host, else `get` per element
- * (a DataView getter reading little-endian).
+ * `count` elements of `size` bytes from the wire's bytes at `src[from..]`, as a new
+ * typed array that `view` makes over a buffer of exactly their bytes: on a
+ * little-endian host, a copy of the bytes (`slice`, which needs no zeroing first:
+ * about twice as fast as a new array and a `set` on Bun, the same on Node); else a new
+ * buffer filled by `get` per element (a DataView getter reading little-endian).
+ * `littleEndian` is the host's byte order (a parameter for the tests).
  */
-export function fillLanes<T extends LaneArray>(
-  out: T,
+export function lanesFrom<T extends LaneArray>(
   src: Uint8Array,
   from: number,
+  count: number,
   size: number,
+  view: (buffer: ArrayBuffer) => T,
   get: (view: DataView, at: number) => number | bigint,
+  littleEndian: boolean = LITTLE_ENDIAN_HOST,
 ): T {
-  const n = out.length;
-  if (LITTLE_ENDIAN_HOST) {
-    bytesOf(out).set(src.subarray(from, from + n * size));
-    return out;
+  if (littleEndian) {
+    return view(src.slice(from, from + count * size).buffer);
   }
-  const view = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  const out = view(new ArrayBuffer(count * size));
+  const data = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const dst = out as unknown as { [i: number]: number | bigint };
-  for (let i = 0; i < n; i++) {
-    dst[i] = get(view, from + i * size);
+  for (let i = 0; i < count; i++) {
+    dst[i] = get(data, from + i * size);
   }
   return out;
 }

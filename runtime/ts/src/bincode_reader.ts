@@ -10,7 +10,7 @@
 import { atIndex, budgetError, enumError, error, floatRangeError, lengthError, rangeError, truncatedError } from "./errors.js";
 import { f32FromBits, f64FromBits } from "./float.js";
 import { ALLOCATION_OVERHEAD, DEFAULT_LIMITS, type Limits, budgetFor } from "./limits.js";
-import { LITTLE_ENDIAN_HOST, type LaneArray, bytesOf, fillLanes } from "./bincode_lanes.js";
+import { LITTLE_ENDIAN_HOST, type LaneArray, lanesFrom } from "./bincode_lanes.js";
 import { decodeValidUtf8, isUtf8 } from "./utf8.js";
 
 const TWO_32 = 4294967296;
@@ -515,9 +515,9 @@ export class ByteReader {
     if (at % 8 === 0 && LITTLE_ENDIAN_HOST) {
       lanes = signed ? new BigInt64Array(d.buffer, at, count) : new BigUint64Array(d.buffer, at, count);
     } else if (signed) {
-      lanes = fillLanes(new BigInt64Array(count), d, p, 8, (v, i) => v.getBigInt64(i, true));
+      lanes = lanesFrom(d, p, count, 8, (b) => new BigInt64Array(b), (v, i) => v.getBigInt64(i, true));
     } else {
-      lanes = fillLanes(new BigUint64Array(count), d, p, 8, (v, i) => v.getBigUint64(i, true));
+      lanes = lanesFrom(d, p, count, 8, (b) => new BigUint64Array(b), (v, i) => v.getBigUint64(i, true));
     }
     const out = new Array<bigint>(count);
     for (let i = 0; i < count; i++) {
@@ -559,67 +559,63 @@ export class ByteReader {
 
   /** `count` `i8`s as a new Int8Array (one copy). */
   i8Array(count: number): Int8Array {
-    const p = this.elements(count, 1);
-    this.pos = p + count;
-    const out = new Int8Array(count);
-    bytesOf(out).set(this.data.subarray(p, p + count));
-    return out;
+    return this.lanes(count, 1, (b) => new Int8Array(b), (v, at) => v.getInt8(at));
   }
 
   /** `count` `u16`s as a new Uint16Array (one copy on a little-endian host). */
   u16Array(count: number): Uint16Array {
-    return this.lanes(count, 2, (n) => new Uint16Array(n), (v, at) => v.getUint16(at, true));
+    return this.lanes(count, 2, (b) => new Uint16Array(b), (v, at) => v.getUint16(at, true));
   }
 
   /** `count` `i16`s as a new Int16Array. */
   i16Array(count: number): Int16Array {
-    return this.lanes(count, 2, (n) => new Int16Array(n), (v, at) => v.getInt16(at, true));
+    return this.lanes(count, 2, (b) => new Int16Array(b), (v, at) => v.getInt16(at, true));
   }
 
   /** `count` `u32`s as a new Uint32Array. */
   u32Array(count: number): Uint32Array {
-    return this.lanes(count, 4, (n) => new Uint32Array(n), (v, at) => v.getUint32(at, true));
+    return this.lanes(count, 4, (b) => new Uint32Array(b), (v, at) => v.getUint32(at, true));
   }
 
   /** `count` `i32`s as a new Int32Array. */
   i32Array(count: number): Int32Array {
-    return this.lanes(count, 4, (n) => new Int32Array(n), (v, at) => v.getInt32(at, true));
+    return this.lanes(count, 4, (b) => new Int32Array(b), (v, at) => v.getInt32(at, true));
   }
 
   /** `count` `u64`s as a new BigUint64Array. */
   u64Array(count: number): BigUint64Array {
-    return this.lanes(count, 8, (n) => new BigUint64Array(n), (v, at) => v.getBigUint64(at, true));
+    return this.lanes(count, 8, (b) => new BigUint64Array(b), (v, at) => v.getBigUint64(at, true));
   }
 
   /** `count` `i64`s as a new BigInt64Array. */
   i64Array(count: number): BigInt64Array {
-    return this.lanes(count, 8, (n) => new BigInt64Array(n), (v, at) => v.getBigInt64(at, true));
+    return this.lanes(count, 8, (b) => new BigInt64Array(b), (v, at) => v.getBigInt64(at, true));
   }
 
   /** `count` `f32`s as a new Float32Array (bits as they are). */
   f32Array(count: number): Float32Array {
-    return this.lanes(count, 4, (n) => new Float32Array(n), (v, at) => v.getFloat32(at, true));
+    return this.lanes(count, 4, (b) => new Float32Array(b), (v, at) => v.getFloat32(at, true));
   }
 
   /** `count` `f64`s as a new Float64Array (bits as they are). */
   f64Array(count: number): Float64Array {
-    return this.lanes(count, 8, (n) => new Float64Array(n), (v, at) => v.getFloat64(at, true));
+    return this.lanes(count, 8, (b) => new Float64Array(b), (v, at) => v.getFloat64(at, true));
   }
 
   /**
-   * `count` elements of `size` bytes from the input into a typed array that `make`
-   * allocates once the input is known to hold them (a list's length was charged to
+   * `count` elements of `size` bytes from the input as the typed array `view` makes,
+   * allocated once the input is known to hold them (a list's length was charged to
    * the budget; an array's is fixed by the schema).
    */
   private lanes<T extends LaneArray>(
     count: number,
     size: number,
-    make: (n: number) => T,
+    view: (buffer: ArrayBuffer) => T,
     get: (view: DataView, at: number) => number | bigint,
   ): T {
     const p = this.elements(count, size);
     this.pos = p + count * size;
-    return fillLanes(make(count), this.data, p, size, get);
+    return lanesFrom(this.data, p, count, size, view, get);
   }
 
   /** The little-endian 32-bit word at byte `p` (an int32). */

@@ -2,6 +2,7 @@
 // plain arrays give the same bytes, element errors carry their index, and arrays cut
 // short fail at their first missing element.
 
+import { lanesFrom } from "../src/bincode_lanes.js";
 import { BitwireError, ByteReader, ByteWriter, LITTLE_ENDIAN_HOST, jsonTyped } from "../src/index.js";
 import { eq, test, thrown } from "./check.js";
 
@@ -180,5 +181,17 @@ test("typed arrays from JSON: exact values make a typed array, others stay an ar
     [[1n], (n: number) => new Int32Array(n)],
   ] as [(number | bigint)[], (n: number) => ArrayBufferView][]) {
     eq(Array.isArray(jsonTyped(values, make)), true, String(values));
+  }
+});
+
+test("bincode lanes: the big-endian path reads the same numbers element by element", () => {
+  const wire = Uint8Array.of(0xee, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x00, 0x00, 0xc0, 0x3f);
+  for (const littleEndian of [true, false]) {
+    const u16 = lanesFrom(wire, 1, 2, 2, (b) => new Uint16Array(b), (v, at) => v.getUint16(at, true), littleEndian);
+    eq(Array.from(u16), [0x0201, 0x0403], `u16, little-endian ${littleEndian}`);
+    const u64 = lanesFrom(wire, 1, 1, 8, (b) => new BigUint64Array(b), (v, at) => v.getBigUint64(at, true), littleEndian);
+    eq(u64[0], 0x0807060504030201n, `u64, little-endian ${littleEndian}`);
+    const f32 = lanesFrom(wire, 9, 1, 4, (b) => new Float32Array(b), (v, at) => v.getFloat32(at, true), littleEndian);
+    eq(f32[0], 1.5, `f32, little-endian ${littleEndian}`);
   }
 });
