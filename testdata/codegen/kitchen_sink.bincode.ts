@@ -1094,7 +1094,7 @@ export function writeBincodeScalars(w: bw.ByteWriter, v: Scalars): void {
     throw bw.inField(e, "flag");
   }
   try {
-    w.int(v.tiny, 1, 0, 1);
+    w.int8(v.tiny, 0, 1);
   } catch (e) {
     throw bw.inField(e, "tiny");
   }
@@ -1104,7 +1104,7 @@ export function writeBincodeScalars(w: bw.ByteWriter, v: Scalars): void {
     throw bw.inField(e, "full8");
   }
   try {
-    w.int(v.odd, 2, 0, 8191);
+    w.int16(v.odd, 0, 8191);
   } catch (e) {
     throw bw.inField(e, "odd");
   }
@@ -1119,7 +1119,7 @@ export function writeBincodeScalars(w: bw.ByteWriter, v: Scalars): void {
     throw bw.inField(e, "big");
   }
   try {
-    w.int(v.neg, 1, -16, 15);
+    w.int8(v.neg, -16, 15);
   } catch (e) {
     throw bw.inField(e, "neg");
   }
@@ -1134,7 +1134,7 @@ export function writeBincodeScalars(w: bw.ByteWriter, v: Scalars): void {
     throw bw.inField(e, "i64v");
   }
   try {
-    w.int(v.i33, 8, -4294967296, 4294967295);
+    w.int64(v.i33, -4294967296, 4294967295);
   } catch (e) {
     throw bw.inField(e, "i33");
   }
@@ -1149,22 +1149,22 @@ export function writeBincodeScalars(w: bw.ByteWriter, v: Scalars): void {
     throw bw.inField(e, "double");
   }
   try {
-    w.int(v.level, 2, 0, 1000);
+    w.int16(v.level, 0, 1000);
   } catch (e) {
     throw bw.inField(e, "level");
   }
   try {
-    w.int(v.offset, 2, -100, 100);
+    w.int16(v.offset, -100, 100);
   } catch (e) {
     throw bw.inField(e, "offset");
   }
   try {
-    w.int(v.shifted, 1, 10, 20);
+    w.int8(v.shifted, 10, 20);
   } catch (e) {
     throw bw.inField(e, "shifted");
   }
   try {
-    w.int(v.fixed, 1, 7, 7);
+    w.int8(v.fixed, 7, 7);
   } catch (e) {
     throw bw.inField(e, "fixed");
   }
@@ -1210,7 +1210,7 @@ export function readBincodeScalars(r: bw.ByteReader): Scalars {
   }
   let tiny: number;
   try {
-    tiny = r.uint(1, 0, 1);
+    tiny = r.u8In(0, 1);
   } catch (e) {
     throw bw.inField(e, "tiny");
   }
@@ -1222,7 +1222,7 @@ export function readBincodeScalars(r: bw.ByteReader): Scalars {
   }
   let odd: number;
   try {
-    odd = r.uint(2, 0, 8191);
+    odd = r.u16In(0, 8191);
   } catch (e) {
     throw bw.inField(e, "odd");
   }
@@ -1240,7 +1240,7 @@ export function readBincodeScalars(r: bw.ByteReader): Scalars {
   }
   let neg: number;
   try {
-    neg = r.int(1, -16, 15);
+    neg = r.i8In(-16, 15);
   } catch (e) {
     throw bw.inField(e, "neg");
   }
@@ -1258,7 +1258,7 @@ export function readBincodeScalars(r: bw.ByteReader): Scalars {
   }
   let i33_: number;
   try {
-    i33_ = r.int(8, -4294967296, 4294967295);
+    i33_ = r.i64In(-4294967296, 4294967295);
   } catch (e) {
     throw bw.inField(e, "i33");
   }
@@ -1276,25 +1276,25 @@ export function readBincodeScalars(r: bw.ByteReader): Scalars {
   }
   let level: number;
   try {
-    level = r.uint(2, 0, 1000);
+    level = r.u16In(0, 1000);
   } catch (e) {
     throw bw.inField(e, "level");
   }
   let offset: number;
   try {
-    offset = r.int(2, -100, 100);
+    offset = r.i16In(-100, 100);
   } catch (e) {
     throw bw.inField(e, "offset");
   }
   let shifted: number;
   try {
-    shifted = r.uint(1, 10, 20);
+    shifted = r.u8In(10, 20);
   } catch (e) {
     throw bw.inField(e, "shifted");
   }
   let fixed: number;
   try {
-    fixed = r.uint(1, 7, 7);
+    fixed = r.u8In(7, 7);
   } catch (e) {
     throw bw.inField(e, "fixed");
   }
@@ -1368,7 +1368,7 @@ export function skipBincodeScalars(r: bw.ByteReader): void {
     throw bw.inField(e, "flag");
   }
   try {
-    r.uint(1, 0, 1);
+    r.u8In(0, 1);
   } catch (e) {
     throw bw.inField(e, "tiny");
   }
@@ -1378,7 +1378,7 @@ export function skipBincodeScalars(r: bw.ByteReader): void {
     throw bw.inField(e, "full8");
   }
   try {
-    r.uint(2, 0, 8191);
+    r.u16In(0, 8191);
   } catch (e) {
     throw bw.inField(e, "odd");
   }
@@ -1393,7 +1393,7 @@ export function skipBincodeScalars(r: bw.ByteReader): void {
     throw bw.inField(e, "big");
   }
   try {
-    r.int(1, -16, 15);
+    r.i8In(-16, 15);
   } catch (e) {
     throw bw.inField(e, "neg");
   }
@@ -1408,7 +1408,7 @@ export function skipBincodeScalars(r: bw.ByteReader): void {
     throw bw.inField(e, "i64v");
   }
   try {
-    r.int(8, -4294967296, 4294967295);
+    r.i64In(-4294967296, 4294967295);
   } catch (e) {
     throw bw.inField(e, "i33");
   }
@@ -1423,22 +1423,22 @@ export function skipBincodeScalars(r: bw.ByteReader): void {
     throw bw.inField(e, "double");
   }
   try {
-    r.uint(2, 0, 1000);
+    r.u16In(0, 1000);
   } catch (e) {
     throw bw.inField(e, "level");
   }
   try {
-    r.int(2, -100, 100);
+    r.i16In(-100, 100);
   } catch (e) {
     throw bw.inField(e, "offset");
   }
   try {
-    r.uint(1, 10, 20);
+    r.u8In(10, 20);
   } catch (e) {
     throw bw.inField(e, "shifted");
   }
   try {
-    r.uint(1, 7, 7);
+    r.u8In(7, 7);
   } catch (e) {
     throw bw.inField(e, "fixed");
   }
@@ -2538,7 +2538,7 @@ export function writeBincodeComposite(w: bw.ByteWriter, v: Composite): void {
       w.option(false);
     } else {
       w.option(true);
-      w.int(o, 1, 0, 15);
+      w.int8(o, 0, 15);
     }
   } catch (e) {
     throw bw.inField(e, "maybe");
@@ -2565,7 +2565,7 @@ export function writeBincodeComposite(w: bw.ByteWriter, v: Composite): void {
     let i = 0;
     for (const item of list) {
       try {
-        w.int(item, 2, -2048, 2047);
+        w.int16(item, -2048, 2047);
       } catch (e) {
         throw bw.atIndex(e, i);
       }
@@ -2615,7 +2615,7 @@ export function writeBincodeComposite(w: bw.ByteWriter, v: Composite): void {
     let i3 = 0;
     for (const item3 of list4) {
       try {
-        w.int(item3, 2, 0, 1000);
+        w.int16(item3, 0, 1000);
       } catch (e) {
         throw bw.atIndex(e, i3);
       }
@@ -2708,7 +2708,7 @@ export function writeBincodeComposite(w: bw.ByteWriter, v: Composite): void {
     throw bw.inField(e, "quants");
   }
   try {
-    w.int(v.aFieldWithARatherLongNameForTests, 1, -64, 63);
+    w.int8(v.aFieldWithARatherLongNameForTests, -64, 63);
   } catch (e) {
     throw bw.inField(e, "a_field_with_a_rather_long_name_for_tests");
   }
@@ -2721,7 +2721,7 @@ export function writeBincodeComposite(w: bw.ByteWriter, v: Composite): void {
     let i7 = 0;
     for (const item7 of list8) {
       try {
-        w.int(item7, 1, -64, 63);
+        w.int8(item7, -64, 63);
       } catch (e) {
         throw bw.atIndex(e, i7);
       }
@@ -2768,7 +2768,7 @@ export function readBincodeComposite(r: bw.ByteReader): Composite {
   try {
     let o: number | null = null;
     if (r.option()) {
-      o = r.uint(1, 0, 15);
+      o = r.u8In(0, 15);
     }
     maybe = o;
   } catch (e) {
@@ -2789,7 +2789,7 @@ export function readBincodeComposite(r: bw.ByteReader): Composite {
     const items: number[] = [];
     for (let i = 0; i < 3; i++) {
       try {
-        items.push(r.int(2, -2048, 2047));
+        items.push(r.i16In(-2048, 2047));
       } catch (e) {
         throw bw.atIndex(e, i);
       }
@@ -2824,7 +2824,7 @@ export function readBincodeComposite(r: bw.ByteReader): Composite {
     const items3: number[] = [];
     for (let i3 = 0; i3 < len; i3++) {
       try {
-        items3.push(r.uint(2, 0, 1000));
+        items3.push(r.u16In(0, 1000));
       } catch (e) {
         throw bw.atIndex(e, i3);
       }
@@ -2915,7 +2915,7 @@ export function readBincodeComposite(r: bw.ByteReader): Composite {
   }
   let aFieldWithARatherLongNameForTests: number;
   try {
-    aFieldWithARatherLongNameForTests = r.int(1, -64, 63);
+    aFieldWithARatherLongNameForTests = r.i8In(-64, 63);
   } catch (e) {
     throw bw.inField(e, "a_field_with_a_rather_long_name_for_tests");
   }
@@ -2925,7 +2925,7 @@ export function readBincodeComposite(r: bw.ByteReader): Composite {
     const items7: number[] = [];
     for (let i7 = 0; i7 < len10; i7++) {
       try {
-        items7.push(r.int(1, -64, 63));
+        items7.push(r.i8In(-64, 63));
       } catch (e) {
         throw bw.atIndex(e, i7);
       }
@@ -2987,7 +2987,7 @@ export function skipBincodeComposite(r: bw.ByteReader): void {
   }
   try {
     if (r.option()) {
-      r.uint(1, 0, 15);
+      r.u8In(0, 15);
     }
   } catch (e) {
     throw bw.inField(e, "maybe");
@@ -3002,7 +3002,7 @@ export function skipBincodeComposite(r: bw.ByteReader): void {
   try {
     for (let i = 0; i < 3; i++) {
       try {
-        r.int(2, -2048, 2047);
+        r.i16In(-2048, 2047);
       } catch (e) {
         throw bw.atIndex(e, i);
       }
@@ -3030,7 +3030,7 @@ export function skipBincodeComposite(r: bw.ByteReader): void {
     const len = r.len(20, 2, 2);
     for (let i3 = 0; i3 < len; i3++) {
       try {
-        r.uint(2, 0, 1000);
+        r.u16In(0, 1000);
       } catch (e) {
         throw bw.atIndex(e, i3);
       }
@@ -3104,7 +3104,7 @@ export function skipBincodeComposite(r: bw.ByteReader): void {
     throw bw.inField(e, "quants");
   }
   try {
-    r.int(1, -64, 63);
+    r.i8In(-64, 63);
   } catch (e) {
     throw bw.inField(e, "a_field_with_a_rather_long_name_for_tests");
   }
@@ -3112,7 +3112,7 @@ export function skipBincodeComposite(r: bw.ByteReader): void {
     const len10 = r.len(100, 1, 1);
     for (let i7 = 0; i7 < len10; i7++) {
       try {
-        r.int(1, -64, 63);
+        r.i8In(-64, 63);
       } catch (e) {
         throw bw.atIndex(e, i7);
       }

@@ -184,34 +184,46 @@ export class ByteWriter {
     this.putBig(v);
   }
 
-  /**
-   * An integer held as a `number` whose range `min..=max` is narrower than its
-   * `bytes`-byte representation (`u4`, `i12`, `u16 in 0..=1000`, a `u40`): checked
-   * against the range, written two's complement in `bytes` bytes (1, 2, 4 or 8).
-   */
-  int(v: number, bytes: number, min: number, max: number): void {
+  // Integers held as `number`s whose schema range `min..=max` is narrower than their
+  // representation's (`u4`, `i12`, `u16 in 0..=1000`, a `u40`): checked against the
+  // range, written two's complement in the representation's width. One small method
+  // per width, so that engines inline them.
+
+  /** An integer in `min..=max` in one byte. */
+  int8(v: number, min: number, max: number): void {
     if (!Number.isInteger(v) || v < min || v > max) {
       throw rangeError(this.bitPos, v, min, max);
     }
-    switch (bytes) {
-      case 1: {
-        const p = this.room(1);
-        this.buf[p] = v;
-        this.pos = p + 1;
-        return;
-      }
-      case 2:
-        this.put16(v);
-        return;
-      case 4:
-        this.put32(v);
-        return;
-      default:
-        // A safe integer: the low word modulo 2^32, the high word (sign included)
-        // as the floor of the quotient; both exact.
-        this.put32(v >>> 0);
-        this.put32(Math.floor(v / TWO_32));
+    const p = this.room(1);
+    this.buf[p] = v;
+    this.pos = p + 1;
+  }
+
+  /** An integer in `min..=max` in two bytes. */
+  int16(v: number, min: number, max: number): void {
+    if (!Number.isInteger(v) || v < min || v > max) {
+      throw rangeError(this.bitPos, v, min, max);
     }
+    this.put16(v);
+  }
+
+  /** An integer in `min..=max` in four bytes. */
+  int32(v: number, min: number, max: number): void {
+    if (!Number.isInteger(v) || v < min || v > max) {
+      throw rangeError(this.bitPos, v, min, max);
+    }
+    this.put32(v);
+  }
+
+  /** An integer in `min..=max` (a safe integer range) in eight bytes. */
+  int64(v: number, min: number, max: number): void {
+    if (!Number.isInteger(v) || v < min || v > max) {
+      throw rangeError(this.bitPos, v, min, max);
+    }
+    // The low word modulo 2^32, the high word (sign included) as the floor of the
+    // quotient: both exact for a safe integer.
+    this.put32(v >>> 0);
+    this.put32(Math.floor(v / TWO_32));
   }
 
   /**

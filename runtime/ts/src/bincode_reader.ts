@@ -159,58 +159,69 @@ export class ByteReader {
     return (BigInt(this.word(p + 4)) << 32n) | BigInt(this.word(p) >>> 0);
   }
 
-  /**
-   * An unsigned integer of `bytes` bytes (1, 2, 4 or 8) whose schema range `min..=max`
-   * is narrower than the representation's, held as a `number` (`u4`, `u40`, `u16 in
-   * 0..=1000`): outside the range is `OutOfRange`.
-   */
-  uint(bytes: number, min: number, max: number): number {
-    const p = this.need(bytes);
-    const d = this.data;
-    let v: number;
-    switch (bytes) {
-      case 1:
-        v = d[p];
-        break;
-      case 2:
-        v = d[p] | (d[p + 1] << 8);
-        break;
-      case 4:
-        v = this.word(p) >>> 0;
-        break;
-      default:
-        // Above 2^53 the sum rounds, but stays above `max` (a safe integer).
-        v = (this.word(p + 4) >>> 0) * TWO_32 + (this.word(p) >>> 0);
-    }
-    if (v < min || v > max) {
-      throw rangeError(p * 8, v, min, max);
-    }
-    this.pos = p + bytes;
-    return v;
+  // Integers held as `number`s whose schema range `min..=max` is narrower than their
+  // representation's (`u4`, `i12`, `u16 in 0..=1000`, a `u40`): outside the range is
+  // `OutOfRange`. One small method per width, so that engines inline them.
+
+  /** A one-byte unsigned integer in `min..=max`. */
+  u8In(min: number, max: number): number {
+    const p = this.need(1);
+    return this.inRange(p, 1, this.data[p], min, max);
   }
 
-  /** A two's-complement integer of `bytes` bytes, as {@link ByteReader.uint} reads unsigned ones. */
-  int(bytes: number, min: number, max: number): number {
-    const p = this.need(bytes);
+  /** A one-byte two's-complement integer in `min..=max`. */
+  i8In(min: number, max: number): number {
+    const p = this.need(1);
+    return this.inRange(p, 1, (this.data[p] << 24) >> 24, min, max);
+  }
+
+  /** A two-byte unsigned integer in `min..=max`. */
+  u16In(min: number, max: number): number {
+    const p = this.need(2);
     const d = this.data;
-    let v: number;
-    switch (bytes) {
-      case 1:
-        v = (d[p] << 24) >> 24;
-        break;
-      case 2:
-        v = ((d[p] | (d[p + 1] << 8)) << 16) >> 16;
-        break;
-      case 4:
-        v = this.word(p);
-        break;
-      default:
-        v = this.word(p + 4) * TWO_32 + (this.word(p) >>> 0);
-    }
+    return this.inRange(p, 2, d[p] | (d[p + 1] << 8), min, max);
+  }
+
+  /** A two-byte two's-complement integer in `min..=max`. */
+  i16In(min: number, max: number): number {
+    const p = this.need(2);
+    const d = this.data;
+    return this.inRange(p, 2, ((d[p] | (d[p + 1] << 8)) << 16) >> 16, min, max);
+  }
+
+  /** A four-byte unsigned integer in `min..=max`. */
+  u32In(min: number, max: number): number {
+    const p = this.need(4);
+    return this.inRange(p, 4, this.word(p) >>> 0, min, max);
+  }
+
+  /** A four-byte two's-complement integer in `min..=max`. */
+  i32In(min: number, max: number): number {
+    const p = this.need(4);
+    return this.inRange(p, 4, this.word(p), min, max);
+  }
+
+  /**
+   * An eight-byte unsigned integer in `min..=max` (a safe integer range): above 2^53
+   * the sum rounds, but stays above `max`.
+   */
+  u64In(min: number, max: number): number {
+    const p = this.need(8);
+    return this.inRange(p, 8, (this.word(p + 4) >>> 0) * TWO_32 + (this.word(p) >>> 0), min, max);
+  }
+
+  /** An eight-byte two's-complement integer in `min..=max` (a safe integer range). */
+  i64In(min: number, max: number): number {
+    const p = this.need(8);
+    return this.inRange(p, 8, this.word(p + 4) * TWO_32 + (this.word(p) >>> 0), min, max);
+  }
+
+  /** `v`, read at byte `p`, after its range check; moves past its `n` bytes. */
+  private inRange(p: number, n: number, v: number, min: number, max: number): number {
     if (v < min || v > max) {
       throw rangeError(p * 8, v, min, max);
     }
-    this.pos = p + bytes;
+    this.pos = p + n;
     return v;
   }
 

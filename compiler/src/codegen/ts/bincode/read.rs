@@ -242,9 +242,8 @@ fn read_value(
             Some(r) => call(
                 p,
                 format!(
-                    "r.{}({}, {}, {})",
-                    if repr.signed() { "int" } else { "uint" },
-                    repr_bytes(*repr),
+                    "r.{}In({}, {})",
+                    repr_method(*repr),
                     int_lit(r.min, false),
                     int_lit(r.max, false)
                 ),

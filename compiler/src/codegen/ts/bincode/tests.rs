@@ -67,8 +67,8 @@ fn bounds_and_wide_integers_take_their_typescript_form() {
     for line in [
         "w.u64(v.a);",
         "w.big(v.b, 0n, 18014398509481983n);",
-        "w.int(v.c, 8, 0, 1099511627775);",
-        "w.int(v.d, 2, -2048, 2047);",
+        "w.int64(v.c, 0, 1099511627775);",
+        "w.int16(v.d, -2048, 2047);",
         "w.string(v.e, Number.POSITIVE_INFINITY);",
         "b = r.big(false, 0n, 18014398509481983n);",
         "const len = r.len(9007199254740993n, 1, 1);",

@@ -4,7 +4,7 @@
 //! written inside a `try` that adds its name to the path of any error, every element
 //! inside one that adds its index.
 
-use super::{lane_array, lane_stem, max_arg, repr_bytes, repr_method, wide, Bincode};
+use super::{lane_array, lane_stem, max_arg, repr_method, wide, Bincode};
 use crate::codegen::ts::encode::object_check;
 use crate::codegen::ts::printer::Printer;
 use crate::codegen::ts::{f64_lit, int_lit, naming, wrapped, Gen, Locals, MAX_SAFE};
@@ -115,8 +115,8 @@ fn write_value(
                 p.line(format!("w.big({x}, {}n, {}n);", r.min, r.max));
             }
             Some(r) => p.line(format!(
-                "w.int({x}, {}, {}, {});",
-                repr_bytes(*repr),
+                "w.int{}({x}, {}, {});",
+                repr.bits(),
                 int_lit(r.min, false),
                 int_lit(r.max, false)
             )),
