@@ -7,8 +7,9 @@
 //   odd offset of a larger buffer (typed-array lanes must not depend on alignment),
 //   and for every valid case, encoding into a writer reused after a larger message;
 // - a property test over every type of every vector suite (testdata/vectors/*.bw,
-//   generated with `--encoding bincode` too): starting from the bincode bytes of the
-//   packed vectors' values (and all-zero inputs that decode), random and mutated
+//   generated with `--encoding bincode` too) and every bincode suite: starting from the
+//   bincode bytes of the packed vectors' values, the bincode vectors' valid bytes (and
+//   all-zero inputs that decode), random and mutated
 //   inputs never make decode or verify throw anything but a BitwireError, verify
 //   accepts exactly what decodes (else the same error), and what decodes re-encodes
 //   to the same bytes — except where a NaN's payload, which a JavaScript number does
@@ -175,23 +176,46 @@ function probe(codec: BincodeTypeCodec<unknown>, input: Uint8Array): { decoded: 
   return { decoded: true };
 }
 
+/** Where the bincode property test starts, by `suite.type`. */
+export interface BincodeStarts {
+  /** Values in the JSON mapping (the packed vector files'), encoded in bincode. */
+  values?: Map<string, unknown[]>;
+  /** Bincode bytes that decode (the bincode vector files' valid cases). */
+  bytes?: Map<string, Uint8Array[]>;
+}
+
+/** The valid cases' bytes of every bincode suite of `dir`, by `suite.type`. */
+export function bincodeSeeds(dir: string): Map<string, Uint8Array[]> {
+  const seeds = new Map<string, Uint8Array[]>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const doc = JSON.parse(readFileSync(join(dir, file), "utf8")) as { suite: string; cases: Case[] };
+    for (const c of doc.cases) {
+      if (c.result === "valid" && c.bytes !== undefined) {
+        const key = `${doc.suite}.${c.type}`;
+        seeds.set(key, [...(seeds.get(key) ?? []), unhex(c.bytes)]);
+      }
+    }
+  }
+  return seeds;
+}
+
 /**
- * The property over every type of every vector suite (of `registry`), `perType`
- * inputs each, from the bincode encodings of the values of the packed vector files
- * (`values`, by `suite.type`).
+ * The property over every type of every suite of `registry` (the vector suites'
+ * bincode codecs unless told otherwise), `perType` inputs each, mutating the
+ * encodings of `starts`.
  */
 export function runBincodeProperties(
   seed: number,
   perType: number,
-  values: Map<string, unknown[]>,
+  starts: BincodeStarts,
   registry: BincodeRegistry = bincodeSuites,
 ): { inputs: number; decoded: number; problems: string[] } {
   const rng = new Rng(seed);
   const out = { inputs: 0, decoded: 0, problems: [] as string[] };
   for (const [suite, codecs] of Object.entries(registry)) {
     for (const [type, codec] of Object.entries(codecs)) {
-      const pool: Uint8Array[] = [];
-      for (const v of values.get(`${suite}.${type}`) ?? []) {
+      const pool: Uint8Array[] = [...(starts.bytes?.get(`${suite}.${type}`) ?? [])].slice(0, 32);
+      for (const v of starts.values?.get(`${suite}.${type}`) ?? []) {
         try {
           pool.push(codec.encode(codec.fromJson(v)).slice());
         } catch (e) {

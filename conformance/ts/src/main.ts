@@ -14,7 +14,8 @@ import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 
-import { runBincodeProperties, runBincodeVectors } from "./bincode.js";
+import { bincodeSeeds, runBincodeProperties, runBincodeVectors } from "./bincode.js";
+import { bincodeVectorSuites } from "../gen/bincode/registry.js";
 import { runCorpus } from "./corpus.js";
 import { runDeltaProperties, runDeltaRings, runDeltaVectors } from "./delta.js";
 import { runDeltaDiff } from "./deltadiff.js";
@@ -123,16 +124,21 @@ console.log(
   `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
 );
 
-const binProps = runBincodeProperties(seed, perType, values);
-problems.push(...binProps.problems);
-passed += binProps.inputs - binProps.problems.length;
-failed += binProps.problems.length;
-console.log(
-  `[${runtime}] bincode properties (seed ${seed}): ${binProps.inputs} hostile inputs, ${binProps.decoded} decoded and re-encoded, ${binProps.problems.length} problems`,
-);
+const binSeeds = vectorsDir === undefined ? new Map<string, Uint8Array[]>() : bincodeSeeds(join(vectorsDir, "bincode"));
+for (const [what, binProps] of [
+  ["bincode properties", runBincodeProperties(seed, perType, { values })],
+  ["bincode suites' properties", runBincodeProperties(seed, perType, { bytes: binSeeds }, bincodeVectorSuites)],
+] as const) {
+  problems.push(...binProps.problems);
+  passed += binProps.inputs - binProps.problems.length;
+  failed += binProps.problems.length;
+  console.log(
+    `[${runtime}] ${what} (seed ${seed}): ${binProps.inputs} hostile inputs, ${binProps.decoded} decoded and re-encoded, ${binProps.problems.length} problems`,
+  );
+}
 
 // Everything above once more through the code generated with typed arrays.
-for (const row of runTyped(vectorsDir, known, seed, perType, { packed: seeds, values })) {
+for (const row of runTyped(vectorsDir, known, seed, perType, { packed: seeds, values, bincode: binSeeds })) {
   problems.push(...row.problems);
   passed += row.passed;
   failed += row.failed;

@@ -8,6 +8,8 @@
 // - `invalid` with only a `value`: `fromJson` or encoding fails with the vector's kind
 //   and path, and bit (JSON errors carry no bit);
 // - `acceptable`: decoding succeeds or fails with a bitwire error, nothing else;
+// - `decodes` (bincode suites: NaN payloads): the bytes decode to the value, which
+//   encodes back to them or to bytes of the same value;
 // - every case with `bytes`: `verifyX` agrees with decoding (no throw on valid bytes,
 //   the same kind, bit and path on invalid ones);
 // - JSON-text cases (`text`, or `text_hex` for bytes that are not UTF-8): the text goes
@@ -167,6 +169,9 @@ function runDecodeCase(codec: TypeCodec<unknown>, c: Case): string | undefined {
   } catch (e) {
     return `unexpected ${why(e)}`;
   }
+  if (c.result === "decodes" && c.value !== undefined && bytes !== undefined) {
+    return decodesCase(codec, c.value, bytes);
+  }
   if (c.result === "invalid" && c.error !== undefined) {
     const error = c.error;
     const attempt = bytes !== undefined ? () => codec.toJson(codec.decode(bytes)) : () => hex(encode());
@@ -186,6 +191,32 @@ function runDecodeCase(codec: TypeCodec<unknown>, c: Case): string | undefined {
     }
   }
   return `malformed case (result ${c.result})`;
+}
+
+/**
+ * A `decodes` case (testdata/vectors/bincode/README.md: a NaN with a payload, which
+ * JSON writes as `"NaN"`): the bytes decode to the value, and the decoded value encodes
+ * to the same bytes — or, since a JavaScript `number` need not keep a NaN's bits
+ * (V8 quiets a signaling NaN, JavaScriptCore makes every NaN canonical), to bytes
+ * that decode to the same value.
+ */
+function decodesCase(codec: TypeCodec<unknown>, value: unknown, bytes: Uint8Array): string | undefined {
+  try {
+    const decoded = codec.decode(bytes);
+    const got = codec.toJson(decoded);
+    const want = codec.toJson(codec.fromJson(value));
+    if (!jsonEqual(got, want)) {
+      return `decoded ${show(got)}, expected ${show(want)}`;
+    }
+    const again = codec.encode(decoded).slice();
+    if (sameBytes(again, bytes)) {
+      return undefined;
+    }
+    const back = codec.toJson(codec.decode(again));
+    return jsonEqual(back, got) ? undefined : `the decoded value re-encodes to ${hex(again)}, which decodes to ${show(back)}`;
+  } catch (e) {
+    return `unexpected ${why(e)}`;
+  }
 }
 
 /** Reads the known-failures list. */
