@@ -8,7 +8,8 @@
 //     npm run build && node --expose-gc bench/bincode-lanes.mjs [elements]     (in runtime/ts)
 //     bun bench/bincode-lanes.mjs; deno run --allow-read --allow-env bench/bincode-lanes.mjs
 //
-// Prints GiB/s (2^30 bytes of wire per second), best of several rounds.
+// Prints GiB/s (2^30 bytes of wire per second), best of several rounds. "Fresh" and
+// "new" rows include allocating (and the kernel mapping) 64 MiB per operation.
 
 import process from "node:process";
 
@@ -18,9 +19,14 @@ const N = Number(process.argv[2] ?? 8 * 1024 * 1024);
 const BYTES = 8 + 8 * N;
 const INF = Number.POSITIVE_INFINITY;
 
-/** Best seconds of `rounds` runs of `f` (after one warm-up run). */
+/**
+ * Best seconds of `rounds` runs of `f`, after warm-up runs (JavaScriptCore reaches its
+ * fast path for the typed-array copies only after several).
+ */
 function best(rounds, f) {
-  f();
+  for (let i = 0; i < 6; i++) {
+    f();
+  }
   let min = Infinity;
   for (let i = 0; i < rounds; i++) {
     const t = process.hrtime.bigint();
