@@ -156,7 +156,8 @@ const bincodeOut = join(out, "bincode");
 mkdirSync(bincodeOut, { recursive: true });
 const binImports = [];
 const binEntries = [];
-const bincodeSchemas = readdirSync(bincodeDir)
+// (A missing folder generates nothing here; src/bincode.ts then fails the run.)
+const bincodeSchemas = (existsSync(bincodeDir) ? readdirSync(bincodeDir) : [])
   .filter((f) => f.endsWith(".bw"))
   .sort()
   .map((f) => join(bincodeDir, f));
@@ -239,14 +240,15 @@ import type { BincodeTypeCodec, DeltaTypeCodec, TypeCodec } from "@bitwire/runti
 ${typedImports.join("\n")}
 
 type Codecs<C> = Readonly<Record<string, Readonly<Record<string, C>>>>;
+type Table<C> = Readonly<Record<string, C>>;
 
-const vectors = {
+const vectors: Record<string, { codecs: Table<TypeCodec<unknown>>; bincodeCodecs: Table<BincodeTypeCodec<unknown>> }> = {
 ${typedVectors.join("\n")}
 };
-const bincode = {
+const bincode: Record<string, { bincodeCodecs: Table<BincodeTypeCodec<unknown>> }> = {
 ${typedBincode.join("\n")}
 };
-const delta = {
+const delta: Record<string, { codecs: Table<TypeCodec<unknown>>; deltaCodecs: Table<DeltaTypeCodec<unknown>> }> = {
 ${typedDelta.join("\n")}
 };
 
