@@ -4,12 +4,14 @@
 #   1. build the bitwire compiler with cargo (unless $BITWIRE names a binary);
 #   2. npm ci + build @bitwire/runtime (runtime/ts) and this runner's tools (TypeScript,
 #      Bun and Deno, all from npm);
-#   3. generate TypeScript for every testdata/vectors/*.bw, testdata/vectors/delta/*.bw
-#      and examples/game.bw (scripts/generate.mjs) and compile it with the runner under
-#      tsc --strict;
+#   3. generate TypeScript for every testdata/vectors/*.bw, testdata/vectors/delta/*.bw,
+#      testdata/vectors/bincode/*.bw and examples/game.bw (scripts/generate.mjs; all but
+#      the delta suites with `--encoding bincode` too) and compile it with the runner
+#      under tsc --strict;
 #   4. run the runtime's unit tests and the runner on Node, Bun and Deno (on Node also
 #      the decode budget's heap measurement, src/heap.ts, and the delta codecs against
-#      the reference codec's CLI, src/deltadiff.ts), with the frame and delta vectors;
+#      the reference codec's CLI, src/deltadiff.ts), with the frame, delta and bincode
+#      vectors and the bincode property test (src/bincode.ts);
 #   5. run the network tests (src/net/) on each: echo over every adapter of the runtime,
 #      and on Node minecraft-protocol interop (conformance/peers/mcproto, installed into
 #      target/mcproto) and the faults against a TCP server;

@@ -53,6 +53,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
             let opts = crate::codegen::TsOptions {
                 json: args.json,
                 bincode: args.encoding == Encoding::Bincode,
+                typed_arrays: args.typed_arrays,
                 source_name: schema.root_file.clone(),
                 ..Default::default()
             };

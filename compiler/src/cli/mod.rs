@@ -156,6 +156,11 @@ pub struct GenArgs {
     /// packed codec (frames, JSON and delta are built on packed, so it is always there).
     #[arg(long, value_enum, default_value = "packed")]
     pub encoding: Encoding,
+    /// TypeScript only: hold lists and arrays of plain numbers (`u8`, `u16`…`u64`,
+    /// `i8`…`i64`, `f32`, `f64`) in typed arrays (`Uint8Array`, `Float64Array`,
+    /// `BigUint64Array`, …) instead of `number[]` / `bigint[]` (docs/typescript.md).
+    #[arg(long)]
+    pub typed_arrays: bool,
     /// Go only: the package name of the generated file (default: the schema file
     /// name without extension, in lower case without punctuation: game-state.bw →
     /// gamestate).

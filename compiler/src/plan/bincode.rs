@@ -452,6 +452,42 @@ fn collect_named(kind: &TypeDefKind, out: &mut Vec<TypeId>) {
     }
 }
 
+impl BinNode {
+    /// The kind an encoder raises for a value that is not of the node's type at all, in
+    /// a language whose values can be anything (TypeScript: a string for a `u8`,
+    /// `undefined` for a list), as packed's `Node::wrong_type_kind` decides it: the kind
+    /// of the check the value could not even be put to. Integers, floats and `bool`:
+    /// their range's (`OutOfRange`); enums and unions: their undeclared kind; structs
+    /// `OutOfRange`; strings their UTF-8 kind (no UTF-8 to write); arrays, lists and
+    /// bytes `InvalidLength` (no length to check). An optional holds `null` or its
+    /// payload, so anything else fails as the payload.
+    pub fn wrong_type_kind(&self, plan: &BincodePlan) -> Kind {
+        match &self.op {
+            BinOp::Bool { invalid } => *invalid,
+            BinOp::Int { range, .. } => range.map_or(Kind::OutOfRange, |r| r.kind),
+            BinOp::Float { range, .. } => range.map_or(Kind::OutOfRange, |r| r.kind),
+            BinOp::Optional { inner, .. } => inner.wrong_type_kind(plan),
+            BinOp::Array { .. } => Kind::InvalidLength,
+            BinOp::List { length, .. } | BinOp::Bytes { length } => length.too_long,
+            BinOp::String { invalid, .. } => *invalid,
+            BinOp::Enum { id } | BinOp::Named { id } => plan.get(*id).body.wrong_type_kind(),
+        }
+    }
+}
+
+impl BinBody {
+    /// The kind for a value that is not of the named type at all (see
+    /// [`BinNode::wrong_type_kind`]): an enum's or union's undeclared kind (no declared
+    /// name or kind), `OutOfRange` for a struct (`null` or a number where an object must
+    /// be).
+    pub fn wrong_type_kind(&self) -> Kind {
+        match self {
+            BinBody::Enum { undeclared, .. } | BinBody::Union { undeclared, .. } => *undeclared,
+            BinBody::Struct { .. } => Kind::OutOfRange,
+        }
+    }
+}
+
 #[cfg(test)]
 #[path = "bincode_tests.rs"]
 mod tests;

@@ -201,3 +201,34 @@ fn sizes_of_a_deep_diamond_are_computed_once_per_type() {
     let t3 = plan.get(schema.type_by_name("T3").unwrap());
     assert_eq!(t3.size.max, Some(2 * (8 + 2 * (8 + 2 * (8 + 1)))));
 }
+
+#[test]
+fn values_of_the_wrong_type_fail_with_the_kind_of_their_check() {
+    let (schema, plan) = plan(
+        "enum E { A, B } union U { X(u8), Y } struct P { x: i8 }
+         struct S { a: u4, b: f32, c: bool, d: E, e: U, f: P, g: optional<string>,
+                    h: [u8; 2], i: list<u16>, j: bytes, k: f64 in 0.0..=1.0 bits 8 }",
+    );
+    let id = schema.type_by_name("S").unwrap();
+    let kinds: Vec<Kind> = fields(&plan, id)
+        .iter()
+        .map(|f| f.node.wrong_type_kind(&plan))
+        .collect();
+    use Kind::*;
+    assert_eq!(
+        kinds,
+        [
+            OutOfRange,
+            OutOfRange,
+            OutOfRange,
+            InvalidEnum,
+            InvalidEnum,
+            OutOfRange,
+            InvalidUtf8,
+            InvalidLength,
+            InvalidLength,
+            InvalidLength,
+            OutOfRange
+        ]
+    );
+}

@@ -214,8 +214,9 @@ fn length(max: Option<u64>, len: LengthEncoding, elem_min_bits: u64, charge: u64
     }
 }
 
-/// How the elements of a sequence of `elem` travel.
-fn form(elem: &Type) -> Form {
+/// How the elements of a sequence of `elem` travel (also which TypeScript sequences
+/// are typed arrays with `TsOptions.typed_arrays`).
+pub(crate) fn form(elem: &Type) -> Form {
     let lane = match *elem {
         Type::UInt { bits: 8, .. } => return Form::Bytes,
         Type::UInt { bits, repr } if bits == repr.bits() => match bits {

@@ -56,8 +56,11 @@ interface Pair {
   delta: DeltaTypeCodec<unknown>;
 }
 
-function find(suite: string, type: string): Pair | undefined {
-  const s = deltaSuites[suite];
+/** Delta suites' codecs by suite name, as gen/delta/registry.ts has them. */
+type DeltaRegistry = typeof deltaSuites;
+
+function find(registry: DeltaRegistry, suite: string, type: string): Pair | undefined {
+  const s = registry[suite];
   if (s === undefined || !Object.hasOwn(s.codecs, type) || !Object.hasOwn(s.deltas, type)) {
     return undefined;
   }
@@ -65,8 +68,8 @@ function find(suite: string, type: string): Pair | undefined {
 }
 
 /** `undefined` when the case behaves as stated, else why not. */
-function runCase(suite: string, c: Case): string | undefined {
-  const pair = find(suite, c.type);
+function runCase(registry: DeltaRegistry, suite: string, c: Case): string | undefined {
+  const pair = find(registry, suite, c.type);
   if (pair === undefined) {
     return `no generated delta message ${suite}.${c.type}`;
   }
@@ -131,8 +134,11 @@ function runCase(suite: string, c: Case): string | undefined {
   return `malformed case (result ${c.result})`;
 }
 
-/** Runs every delta suite of `dir`: each `*.bw` there must have its `*.json` cases. */
-export function runDeltaVectors(dir: string): DeltaTally {
+/**
+ * Runs every delta suite of `dir`: each `*.bw` there must have its `*.json` cases, run
+ * through `registry` (gen/delta/registry.ts unless told otherwise).
+ */
+export function runDeltaVectors(dir: string, registry: DeltaRegistry = deltaSuites): DeltaTally {
   const tally: DeltaTally = { passed: 0, failed: 0, problems: [] };
   const seen = new Set<string>();
   for (const schema of readdirSync(dir).filter((f) => f.endsWith(".bw")).sort()) {
@@ -148,7 +154,7 @@ export function runDeltaVectors(dir: string): DeltaTally {
         tally.problems.push(`${c.id}: duplicate case id`);
       }
       seen.add(c.id);
-      const problem = runCase(doc.suite, c);
+      const problem = runCase(registry, doc.suite, c);
       if (problem === undefined) {
         tally.passed++;
       } else {
@@ -214,12 +220,16 @@ function probe(pair: Pair, baseline: unknown, bytes: Uint8Array): string | undef
   return undefined;
 }
 
-/** The property test: `perType` random (baseline, value) pairs of every delta message. */
-export function runDeltaProperties(seed: number, perType: number): DeltaTally {
+/**
+ * The property test: `perType` random (baseline, value) pairs of every delta message,
+ * through `registry` (gen/delta/registry.ts unless told otherwise; the generators make
+ * plain arrays, which code generated with typed arrays takes too).
+ */
+export function runDeltaProperties(seed: number, perType: number, registry: DeltaRegistry = deltaSuites): DeltaTally {
   const tally: DeltaTally = { passed: 0, failed: 0, problems: [] };
   const rng = new gen.Rng(seed);
   for (const subject of SUBJECTS) {
-    const pair = find("delta", subject.type);
+    const pair = find(registry, "delta", subject.type);
     if (pair === undefined) {
       tally.problems.push(`no generated delta message delta.${subject.type}`);
       continue;

@@ -1,6 +1,7 @@
 // The decode budget in memory (spec §11, docs/typescript.md "Decode budget"): for
 // adversarial inputs built from testdata/vectors/limits.bw — elements that cost a bit
-// or two on the wire and much more in memory — the heap a decoded value keeps is at
+// or two on the wire (or a few bytes, in the bincode encoding) and much more in
+// memory — the heap a decoded value keeps is at
 // most HEAP_FACTOR times the budget of its input, and the input one element past the
 // budget fails with `LimitExceeded` at the list's first bit, as in every language (the
 // vectors limits.* pin those bits for Rust, Go and the reference codec).
@@ -94,6 +95,42 @@ const shapes: Shape[] = [
     input: (n) => limits.encodePoints({ l: many(n, () => ({ x: 0, y: 0 })) }).slice(),
     decode: limits.decodePoints,
     verify: limits.verifyPoints,
+  },
+  // The same values in the bincode encoding (spec §13.3): at least a byte per element,
+  // so the budget grows eight times faster with them; the charges are the same.
+  {
+    name: "bincode list<optional<Big>>, all absent",
+    input: (n) => limits.encodeBincodeAbsent({ l: many(n, () => null) }).slice(),
+    decode: limits.decodeBincodeAbsent,
+    verify: limits.verifyBincodeAbsent,
+    over: () => [0, "l"],
+  },
+  {
+    name: "bincode list<Maybe>, 4-byte unit variants",
+    input: (n) => limits.encodeBincodeUnits({ l: many(n, () => ({ kind: "Nothing" }) as const) }).slice(),
+    decode: limits.decodeBincodeUnits,
+    verify: limits.verifyBincodeUnits,
+    over: () => [0, "l"],
+  },
+  {
+    name: "bincode list<list<optional<Big>>>, one absent each",
+    input: (n) => limits.encodeBincodeNested({ l: many(n, () => [null]) }).slice(),
+    decode: limits.decodeBincodeNested,
+    verify: limits.verifyBincodeNested,
+    // The outer length, then 9 bytes per inner list (a u64 length, one option tag).
+    over: (n) => [8 * (8 + 9 * (n - 1)), `l[${n - 1}]`],
+  },
+  {
+    name: "bincode list<bool>",
+    input: (n) => limits.encodeBincodeFlags({ l: many(n, () => false) }).slice(),
+    decode: limits.decodeBincodeFlags,
+    verify: limits.verifyBincodeFlags,
+  },
+  {
+    name: "bincode list<list<u8>>, all empty",
+    input: (n) => limits.encodeBincodeRows({ l: many(n, () => []) }).slice(),
+    decode: limits.decodeBincodeRows,
+    verify: limits.verifyBincodeRows,
   },
 ];
 

@@ -14,6 +14,8 @@ import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 
+import { bincodeSeeds, runBincodeProperties, runBincodeVectors } from "./bincode.js";
+import { bincodeVectorSuites } from "../gen/bincode/registry.js";
 import { runCorpus } from "./corpus.js";
 import { runDeltaProperties, runDeltaRings, runDeltaVectors } from "./delta.js";
 import { runDeltaDiff } from "./deltadiff.js";
@@ -22,8 +24,9 @@ import { runJsonTestSuite } from "./jsontestsuite.js";
 import { runHeap } from "./heap.js";
 import { runJsTypes } from "./jstypes.js";
 import { runProperties } from "./properties.js";
+import { runTyped } from "./typed.js";
 import { runtimeName, unhex } from "./util.js";
-import { knownFailures, runVectors } from "./vectors.js";
+import { checkKnownSeen, knownFailures, runVectors } from "./vectors.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // build/src/main.js → conformance/ts → the repository.
@@ -37,12 +40,22 @@ const problems: string[] = [];
 let passed = 0;
 let failed = 0;
 
+const known = knownFailures(join(tsDir, "known-failures.txt"));
 if (vectorsDir !== undefined) {
-  const vectors = runVectors(vectorsDir, knownFailures(join(tsDir, "known-failures.txt")));
+  const vectors = runVectors(vectorsDir, known);
   problems.push(...vectors.problems);
   passed += vectors.passed;
   failed += vectors.failed;
   console.log(`[${runtime}] vectors: ${vectors.passed} passed, ${vectors.failed} failed`);
+  // The bincode encoding's suites (spec §13), with the same known-failures list.
+  const bincode = runBincodeVectors(join(vectorsDir, "bincode"), known);
+  problems.push(...bincode.problems);
+  passed += bincode.passed;
+  failed += bincode.failed;
+  console.log(`[${runtime}] bincode vectors: ${bincode.passed} passed, ${bincode.failed} failed`);
+  const seen = { ...vectors, seen: new Set([...vectors.seen, ...bincode.seen]), problems: [] as string[] };
+  checkKnownSeen(known, seen);
+  problems.push(...seen.problems);
 }
 
 if (vectorsDir !== undefined) {
@@ -83,15 +96,20 @@ if (corpusPath !== undefined && corpusPath !== "") {
   console.log(`[${runtime}] differential corpus deltas ${corpusPath}: ${corpus.deltaPassed} passed, ${corpus.deltaFailed} failed`);
 }
 
-// Valid encodings from the vector files seed the property test's mutations.
+// Valid encodings from the vector files seed the property test's mutations, and their
+// values, encoded in bincode, the bincode property test's.
 const seeds = new Map<string, Uint8Array[]>();
+const values = new Map<string, unknown[]>();
 for (const file of vectorsDir === undefined ? [] : readdirSync(vectorsDir).filter((f) => f.endsWith(".json"))) {
   const text = readFileSync(join(vectorsDir ?? "", file), "utf8");
-  const doc = JSON.parse(text) as { suite: string; cases: { type: string; result: string; bytes?: string }[] };
+  const doc = JSON.parse(text) as { suite: string; cases: { type: string; result: string; bytes?: string; value?: unknown }[] };
   for (const c of doc.cases) {
     if ((c.result === "valid" || c.result === "encodes") && c.bytes !== undefined) {
       const key = `${doc.suite}.${c.type}`;
       seeds.set(key, [...(seeds.get(key) ?? []), unhex(c.bytes)]);
+      if (c.value !== undefined) {
+        values.set(key, [...(values.get(key) ?? []), c.value]);
+      }
     }
   }
 }
@@ -105,6 +123,27 @@ failed += propFailed;
 console.log(
   `[${runtime}] properties (seed ${seed}): ${props.inputs} hostile inputs, ${props.decoded} decoded and re-encoded canonically, ${propFailed} problems`,
 );
+
+const binSeeds = vectorsDir === undefined ? new Map<string, Uint8Array[]>() : bincodeSeeds(join(vectorsDir, "bincode"));
+for (const [what, binProps] of [
+  ["bincode properties", runBincodeProperties(seed, perType, { values })],
+  ["bincode suites' properties", runBincodeProperties(seed, perType, { bytes: binSeeds }, bincodeVectorSuites)],
+] as const) {
+  problems.push(...binProps.problems);
+  passed += binProps.inputs - binProps.problems.length;
+  failed += binProps.problems.length;
+  console.log(
+    `[${runtime}] ${what} (seed ${seed}): ${binProps.inputs} hostile inputs, ${binProps.decoded} decoded and re-encoded, ${binProps.problems.length} problems`,
+  );
+}
+
+// Everything above once more through the code generated with typed arrays.
+for (const row of runTyped(vectorsDir, known, seed, perType, { packed: seeds, values, bincode: binSeeds })) {
+  problems.push(...row.problems);
+  passed += row.passed;
+  failed += row.failed;
+  console.log(`[${runtime}] typed arrays, ${row.what}: ${row.passed} passed, ${row.failed} failed`);
+}
 
 // The delta encoding over random snapshots of testdata/vectors/delta/delta.bw.
 if (vectorsDir !== undefined) {

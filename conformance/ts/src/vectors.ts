@@ -8,6 +8,8 @@
 // - `invalid` with only a `value`: `fromJson` or encoding fails with the vector's kind
 //   and path, and bit (JSON errors carry no bit);
 // - `acceptable`: decoding succeeds or fails with a bitwire error, nothing else;
+// - `decodes` (bincode suites: NaN payloads): the bytes decode to the value, which
+//   encodes back to them or to bytes of the same value;
 // - every case with `bytes`: `verifyX` agrees with decoding (no throw on valid bytes,
 //   the same kind, bit and path on invalid ones);
 // - JSON-text cases (`text`, or `text_hex` for bytes that are not UTF-8): the text goes
@@ -90,19 +92,24 @@ function runTextCase(codec: TypeCodec<unknown>, c: Case, text: Uint8Array): stri
   return jsonEqual(mapped, want) ? undefined : `the text maps to ${show(mapped)}, expected ${show(want)}`;
 }
 
+/** How a runner finds the generated codec of a suite's type (`undefined`: none). */
+export type FindCodec = (suite: string, type: string) => TypeCodec<unknown> | undefined;
+
 /** `undefined` when the case behaves as stated, else why not (decode, then verify). */
-function runCase(suite: string, c: Case): string | undefined {
+function runCase(suite: string, c: Case, find: FindCodec): string | undefined {
+  const codec = find(suite, c.type);
+  if (codec === undefined) {
+    return `no generated type ${suite}.${c.type}`;
+  }
   const text = caseText(c);
   if (text !== undefined) {
-    const codec = findCodec(suite, c.type);
-    return codec === undefined ? `no generated type ${suite}.${c.type}` : runTextCase(codec, c, text);
+    return runTextCase(codec, c, text);
   }
-  const problem = runDecodeCase(suite, c);
+  const problem = runDecodeCase(codec, c);
   if (problem !== undefined || c.bytes === undefined) {
     return problem;
   }
-  const codec = findCodec(suite, c.type);
-  return codec === undefined ? undefined : verifyCase(codec, c, unhex(c.bytes));
+  return verifyCase(codec, c, unhex(c.bytes));
 }
 
 /**
@@ -143,11 +150,7 @@ function verifyCase(codec: TypeCodec<unknown>, c: Case, bytes: Uint8Array): stri
 }
 
 /** The original checks of a case, through `decode` / `encode`. */
-function runDecodeCase(suite: string, c: Case): string | undefined {
-  const codec = findCodec(suite, c.type);
-  if (codec === undefined) {
-    return `no generated type ${suite}.${c.type}`;
-  }
+function runDecodeCase(codec: TypeCodec<unknown>, c: Case): string | undefined {
   const bytes = c.bytes === undefined ? undefined : unhex(c.bytes);
   const encode = (): Uint8Array => codec.encode(codec.fromJson(c.value));
   try {
@@ -165,6 +168,9 @@ function runDecodeCase(suite: string, c: Case): string | undefined {
     }
   } catch (e) {
     return `unexpected ${why(e)}`;
+  }
+  if (c.result === "decodes" && c.value !== undefined && bytes !== undefined) {
+    return decodesCase(codec, c.value, bytes);
   }
   if (c.result === "invalid" && c.error !== undefined) {
     const error = c.error;
@@ -187,6 +193,32 @@ function runDecodeCase(suite: string, c: Case): string | undefined {
   return `malformed case (result ${c.result})`;
 }
 
+/**
+ * A `decodes` case (testdata/vectors/bincode/README.md: a NaN with a payload, which
+ * JSON writes as `"NaN"`): the bytes decode to the value, and the decoded value encodes
+ * to the same bytes — or, since a JavaScript `number` need not keep a NaN's bits
+ * (V8 quiets a signaling NaN, JavaScriptCore makes every NaN canonical), to bytes
+ * that decode to the same value.
+ */
+function decodesCase(codec: TypeCodec<unknown>, value: unknown, bytes: Uint8Array): string | undefined {
+  try {
+    const decoded = codec.decode(bytes);
+    const got = codec.toJson(decoded);
+    const want = codec.toJson(codec.fromJson(value));
+    if (!jsonEqual(got, want)) {
+      return `decoded ${show(got)}, expected ${show(want)}`;
+    }
+    const again = codec.encode(decoded).slice();
+    if (sameBytes(again, bytes)) {
+      return undefined;
+    }
+    const back = codec.toJson(codec.decode(again));
+    return jsonEqual(back, got) ? undefined : `the decoded value re-encodes to ${hex(again)}, which decodes to ${show(back)}`;
+  } catch (e) {
+    return `unexpected ${why(e)}`;
+  }
+}
+
 /** Reads the known-failures list. */
 export function knownFailures(path: string): Set<string> {
   const text = readFileSync(path, "utf8");
@@ -197,8 +229,11 @@ export function knownFailures(path: string): Set<string> {
   return new Set(ids);
 }
 
-/** Runs every suite of `dir`, checking `known` failures. */
-export function runVectors(dir: string, known: Set<string>): Tally {
+/**
+ * Runs every suite of `dir`, checking `known` failures; `find` gives each suite's
+ * codecs (the packed ones of gen/registry.ts unless told otherwise).
+ */
+export function runVectors(dir: string, known: Set<string>, find: FindCodec = findCodec): Tally {
   const tally: Tally = { passed: 0, failed: 0, problems: [], seen: new Set() };
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
@@ -213,7 +248,7 @@ export function runVectors(dir: string, known: Set<string>): Tally {
         tally.problems.push(`${c.id}: duplicate case id`);
       }
       tally.seen.add(c.id);
-      const problem = runCase(doc.suite, c);
+      const problem = runCase(doc.suite, c, find);
       const listed = known.has(c.id);
       if (problem === undefined) {
         tally.passed++;
@@ -230,10 +265,14 @@ export function runVectors(dir: string, known: Set<string>): Tally {
       }
     }
   }
+  return tally;
+}
+
+/** Adds a problem for every listed known failure that no run saw. */
+export function checkKnownSeen(known: Set<string>, tally: Tally): void {
   for (const id of known) {
     if (!tally.seen.has(id)) {
       tally.problems.push(`${id}: listed in known-failures.txt but no such case`);
     }
   }
-  return tally;
 }

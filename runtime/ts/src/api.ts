@@ -2,25 +2,27 @@
 // per-type codec table that generated files export for generic tooling.
 
 import type { DeltaCodec } from "./baseline.js";
+import type { ByteWriter } from "./bincode.js";
 import type { Limits } from "./limits.js";
 import type { BitWriter } from "./writer.js";
 
 /**
  * Version of the runtime API generated code is written against: the newest this runtime
- * provides, and as a type, every version it provides — 3 (frames, connections) and 4
- * (the delta encoding of spec §12 and the snapshot envelopes of docs/framing.md §10 in
- * the `Message` union). Generated files pass their version to {@link requireApiVersion}
- * with `satisfies typeof RUNTIME_API_VERSION`, so a runtime without it fails to
- * type-check, and plain JavaScript fails on load. Only files with a `delta message` need
- * version 4.
+ * provides, and as a type, every version it provides — 3 (frames, connections), 4 (the
+ * delta encoding of spec §12 and the snapshot envelopes of docs/framing.md §10 in the
+ * `Message` union) and 5 (the bincode encoding of spec §13: {@link ByteWriter},
+ * `ByteReader`). Generated files pass their version to {@link requireApiVersion} with
+ * `satisfies typeof RUNTIME_API_VERSION`, so a runtime without it fails to type-check,
+ * and plain JavaScript fails on load. Only files with a `delta message` need version 4,
+ * only files generated with `--encoding bincode` version 5.
  */
-export const RUNTIME_API_VERSION: 3 | 4 = 4;
+export const RUNTIME_API_VERSION: 3 | 4 | 5 = 5;
 
 /** Throws unless generated code written for API `version` can use this runtime. */
 export function requireApiVersion(version: number): void {
-  if (version !== 3 && version !== 4) {
+  if (version !== 3 && version !== 4 && version !== 5) {
     throw new Error(
-      `bitwire: generated code needs runtime API ${version}, but @bitwire/runtime provides 3 and ${RUNTIME_API_VERSION}`,
+      `bitwire: generated code needs runtime API ${version}, but @bitwire/runtime provides 3 to ${RUNTIME_API_VERSION}`,
     );
   }
 }
@@ -63,4 +65,24 @@ export interface DeltaTypeCodec<T> {
   decodeDelta(baseline: T, bytes: Uint8Array, limits?: Limits): T;
   /** Checks a delta as {@link DeltaTypeCodec.decodeDelta} would; see `verifyDeltaX`. */
   verifyDelta(baseline: T, bytes: Uint8Array, limits?: Limits): void;
+}
+
+/**
+ * The bincode functions of one named type of a file generated with `--encoding
+ * bincode` (spec §13), for code that handles types by schema name. Generated files
+ * export these, keyed by schema name, as `bincodeCodecs` when generated with `--json`.
+ */
+export interface BincodeTypeCodec<T> {
+  /** The type's name in the schema. */
+  readonly name: string;
+  /** Encodes a value (spec §13); see the generated `encodeBincodeX`. */
+  encode(value: T, w?: ByteWriter): Uint8Array;
+  /** Decodes a whole input within the decode budget; see the generated `decodeBincodeX`. */
+  decode(bytes: Uint8Array, limits?: Limits): T;
+  /** Checks a whole input as {@link BincodeTypeCodec.decode} would; see `verifyBincodeX`. */
+  verify(bytes: Uint8Array, limits?: Limits): void;
+  /** The value in the JSON mapping. */
+  toJson(value: T): unknown;
+  /** A value from the JSON mapping. */
+  fromJson(json: unknown): T;
 }

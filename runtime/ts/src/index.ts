@@ -3,7 +3,8 @@
 // Generated code calls a small surface: BitWriter, BitReader (with `loadChunk` for
 // fixed-offset runs of fields, `checkLen` for lengths and the decode budget), the float
 // and varint helpers, BitwireError and the cold functions that build it. With
-// `bitwire gen --json`, the JSON helpers behind `xToJson` / `xFromJson`. Beside them:
+// `bitwire gen --json`, the JSON helpers behind `xToJson` / `xFromJson`; with
+// `--encoding bincode`, ByteWriter and ByteReader (spec §13, bincode*.ts). Beside them:
 // framing, connections, and the baseline rings of delta snapshots (baseline.ts). The
 // wire format is specified in docs/spec.md; section numbers (§) here refer to it.
 //
@@ -70,7 +71,16 @@ export {
 export { shortestF32 } from "./shortest.js";
 export * from "./json.js";
 export { MAX_JSON_DEPTH, parseJson } from "./json_parse.js";
-export { RUNTIME_API_VERSION, requireApiVersion, type TypeCodec, type DeltaTypeCodec } from "./api.js";
+export {
+  RUNTIME_API_VERSION,
+  requireApiVersion,
+  type TypeCodec,
+  type DeltaTypeCodec,
+  type BincodeTypeCodec,
+} from "./api.js";
+export { ByteWriter, type Numbers, type Bigs } from "./bincode.js";
+export { ByteReader } from "./bincode_reader.js";
+export { LITTLE_ENDIAN_HOST, type LaneArray } from "./bincode_lanes.js";
 export * from "./frame/index.js";
 export * from "./net/index.js";
 export * from "./baseline.js";

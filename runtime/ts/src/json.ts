@@ -323,6 +323,31 @@ export function jsonArray<T>(j: unknown, conv: (j: unknown) => T): T[] {
   return out;
 }
 
+/**
+ * A list or array of plain numbers from the JSON mapping, for code generated with typed
+ * arrays (docs/typescript.md): the elements `jsonArray` converted, in the typed array
+ * `make` returns when every one of them fits it exactly; otherwise the converted
+ * array itself, so that the encoder rejects the element that does not fit with
+ * `OutOfRange` at its bit and path, as it does for plain arrays (range problems are
+ * left to the encoder).
+ */
+export function jsonTyped<T extends ArrayBufferView>(values: readonly (number | bigint)[], make: (n: number) => T): T {
+  const out = make(values.length);
+  const slots = out as unknown as { [i: number]: number | bigint };
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number | bigint;
+    // A value of the other kind (a number for a bigint lane) does not fit either.
+    if (typeof v !== typeof slots[i]) {
+      return values as unknown as T;
+    }
+    slots[i] = v;
+    if (!Object.is(slots[i], v)) {
+      return values as unknown as T;
+    }
+  }
+  return out;
+}
+
 /** An enum value's name (the caller checks that it is a variant). */
 export function jsonName(j: unknown): string {
   if (typeof j !== "string") {

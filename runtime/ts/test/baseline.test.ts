@@ -233,11 +233,12 @@ test("baseline: envelopes as the generated protocol reads and writes them", () =
   eq(e instanceof BitwireError && e.kind === "Truncated", true, "not a Uint8Array");
 });
 
-test("baseline: files with a delta message need API 4, others 3", () => {
-  eq(RUNTIME_API_VERSION, 4);
+test("baseline: files with a delta message need API 4, with bincode 5, others 3", () => {
+  eq(RUNTIME_API_VERSION, 5);
   requireApiVersion(3 satisfies typeof RUNTIME_API_VERSION);
   requireApiVersion(4 satisfies typeof RUNTIME_API_VERSION);
-  for (const v of [2, 5]) {
+  requireApiVersion(5 satisfies typeof RUNTIME_API_VERSION);
+  for (const v of [2, 6]) {
     eq(thrown(() => requireApiVersion(v)) instanceof Error, true, `API ${v}`);
   }
 });

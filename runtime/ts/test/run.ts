@@ -7,6 +7,8 @@ import "./json.test.js";
 import "./frame.test.js";
 import "./delta.test.js";
 import "./baseline.test.js";
+import "./bincode.test.js";
+import "./bincode_lanes.test.js";
 import { run } from "./check.js";
 
 declare const process: { exitCode?: number } | undefined;

@@ -107,10 +107,12 @@ fn value_expr(g: &Gen, node: &Node, x: &str, depth: usize) -> String {
                 format!("e{depth}")
             };
             let inner = value_expr(g, elem, &e, depth + 1);
-            if inner == e {
-                format!("{x}.slice()")
-            } else {
-                format!("{x}.map(({e}) => {inner})")
+            match (g.typed_array(node).is_some(), inner == e) {
+                // A typed array's own `slice` and `map` give typed arrays.
+                (true, true) => format!("Array.from({x})"),
+                (true, false) => format!("Array.from({x}, ({e}) => {inner})"),
+                (false, true) => format!("{x}.slice()"),
+                (false, false) => format!("{x}.map(({e}) => {inner})"),
             }
         }
         Op::Named(id) => format!("{}ToJson({x})", g.names.types[*id].lower),
@@ -150,10 +152,11 @@ fn converter(g: &Gen, node: &Node, depth: usize) -> String {
         }
         Op::Array(crate::plan::Array { elem, .. }) | Op::List(crate::plan::List { elem, .. }) => {
             let j = param(depth);
-            format!(
-                "({j}) => bw.jsonArray({j}, {})",
-                converter(g, elem, depth + 1)
-            )
+            let array = format!("bw.jsonArray({j}, {})", converter(g, elem, depth + 1));
+            match g.typed_array(node) {
+                Some(t) => format!("({j}) => bw.jsonTyped({array}, (n) => new {t}(n))"),
+                None => format!("({j}) => {array}"),
+            }
         }
         Op::Named(id) => format!("{}FromJson", g.names.types[*id].lower),
     }

@@ -214,10 +214,10 @@ fn elements(
     mode: Mode,
 ) -> Option<String> {
     match (form, mode) {
-        (Form::Bytes, Mode::Read) => Some(format!("r.readUints({count}, 8)")),
+        (Form::Bytes, Mode::Read) => Some(typed(g, form, format!("r.readUints({count}, 8)"))),
         (Form::Bytes, Mode::Skip) if counted => skip(p, format!("r.skip({count} * 8)")),
         (Form::Bytes, Mode::Skip) => skip(p, format!("r.skipElements({count}, 8)")),
-        (Form::Lanes { lane }, Mode::Read) => Some(read_lanes(lane, count)),
+        (Form::Lanes { lane }, Mode::Read) => Some(typed(g, form, read_lanes(lane, count))),
         (Form::Lanes { lane }, Mode::Skip) => skip(
             p,
             match lane {
@@ -266,6 +266,15 @@ fn unchecked_width(elem: &Node) -> Option<u32> {
     match &elem.op {
         Op::Scalar(s) if s.decode.is_none() && s.bits > 0 => Some(s.bits),
         _ => None,
+    }
+}
+
+/// `read`'s array of plain numbers as the typed array the value is held in, with
+/// `TsOptions::typed_arrays` (one copy; the packed reads check each element first).
+fn typed(g: &Gen, form: Form, read: String) -> String {
+    match g.typed_form(form) {
+        Some(t) => format!("{t}.from({read})"),
+        None => read,
     }
 }
 

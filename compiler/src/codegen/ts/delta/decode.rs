@@ -206,7 +206,8 @@ fn delta_value(
             };
             let lb = locals.fresh("listB");
             p.line(format!("const {lb} = {b};"));
-            array_check(p, &lb, node.wrong_type_kind(&g.plan), Some(*len), None, "0");
+            let kind = (node.wrong_type_kind(&g.plan), g.typed_array(node));
+            array_check(p, &lb, kind, Some(*len), None, "0");
             let [items, any, i, item] = ["items", "any", "i", "item"].map(|x| locals.fresh(x));
             p.line(format!("const {items}: {}[] = [];", g.elem_type(&a.elem)));
             p.line(format!("let {any} = false;"));
@@ -222,7 +223,10 @@ fn delta_value(
             p.line(format!("{items}.push({item});"));
             p.close("}");
             non_canonical_if(p, &format!("!{any}"));
-            items
+            match g.typed_array(node) {
+                Some(t) => format!("{t}.from({items})"),
+                None => items,
+            }
         }
         Delta::Keyed(k) => keyed(g, p, locals, k, node, b),
         Delta::Replace => replace(g, p, locals, node, b),
@@ -276,7 +280,14 @@ fn keyed(
     let [lb, nb, i, kept, events, pos, gap, end] =
         ["listB", "nB", "i", "kept", "events", "p", "gap", "end"].map(|x| locals.fresh(x));
     p.line(format!("const {lb} = {b};"));
-    array_check(p, &lb, node.wrong_type_kind(&g.plan), None, None, "0");
+    array_check(
+        p,
+        &lb,
+        (node.wrong_type_kind(&g.plan), None),
+        None,
+        None,
+        "0",
+    );
     p.line(format!("const {nb} = {lb}.length;"));
     p.line("// The baseline's keys must ascend (spec §12.7).");
     p.open(format!("for (let {i} = 0; {i} < {nb}; {i}++) {{"));

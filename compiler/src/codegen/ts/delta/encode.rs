@@ -262,14 +262,8 @@ fn change(
             let lb = bind(p, locals, b, "listB");
             let lv = bind(p, locals, v, "listV");
             for l in [&lb, &lv] {
-                array_check(
-                    p,
-                    l,
-                    node.wrong_type_kind(&g.plan),
-                    Some(*len),
-                    None,
-                    "w.bitPos",
-                );
+                let kind = (node.wrong_type_kind(&g.plan), g.typed_array(node));
+                array_check(p, l, kind, Some(*len), None, "w.bitPos");
             }
             let at = locals.fresh("at");
             let any = locals.fresh("any");
@@ -319,12 +313,13 @@ pub(super) fn unchanged_unless_rewind(
     p.close("}");
 }
 
-/// Prints the checks that `x` is an array (else `kind`), of exactly `len` elements or
-/// of at most `max` (`InvalidLength`), at bit `at`.
+/// Prints the checks that `x` is an array (else `kind`; with typed arrays, its typed
+/// array `typed` will do too), of exactly `len` elements or of at most `max`
+/// (`InvalidLength`), at bit `at`.
 pub(super) fn array_check(
     p: &mut Printer,
     x: &str,
-    kind: Kind,
+    (kind, typed): (Kind, Option<&str>),
     len: Option<u64>,
     max: Option<u64>,
     at: &str,
@@ -334,9 +329,13 @@ pub(super) fn array_check(
         (None, Some(m)) if u128::from(m) < MAX_SAFE => format!("an array of at most {m} elements"),
         _ => "an array".to_string(),
     };
+    let not_array = match typed {
+        Some(t) => format!("!({x} instanceof {t}) && !Array.isArray({x})"),
+        None => format!("!Array.isArray({x})"),
+    };
     fail(
         p,
-        &format!("!Array.isArray({x})"),
+        &not_array,
         &format!(
             "bw.typeError(\"{}\", {at}, {x}, \"{expected}\")",
             kind.name()

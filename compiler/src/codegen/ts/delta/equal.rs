@@ -157,7 +157,8 @@ fn unequal(
             let lb = bind(p, locals, b, "listB");
             let lv = bind(p, locals, v, "listV");
             for l in [&lb, &lv] {
-                array_check(p, l, node.wrong_type_kind(&g.plan), Some(*len), None, "0");
+                let kind = (node.wrong_type_kind(&g.plan), g.typed_array(node));
+                array_check(p, l, kind, Some(*len), None, "0");
             }
             let i = locals.fresh("i");
             p.open(format!("for (let {i} = 0; {i} < {len}; {i}++) {{"));
@@ -198,7 +199,14 @@ fn keyed(
     let lb = bind(p, locals, b, "listB");
     let lv = bind(p, locals, v, "listV");
     for l in [&lb, &lv] {
-        array_check(p, l, node.wrong_type_kind(&g.plan), None, k.max, "0");
+        array_check(
+            p,
+            l,
+            (node.wrong_type_kind(&g.plan), None),
+            None,
+            k.max,
+            "0",
+        );
     }
     differ_if(p, &format!("{lb}.length !== {lv}.length"));
     let [i, eb, ev] = ["i", "eB", "eV"].map(|x| locals.fresh(x));

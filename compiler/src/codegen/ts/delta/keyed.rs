@@ -42,7 +42,14 @@ pub(super) fn keyed(
     let lb = wire::bind(p, locals, b, "listB");
     let lv = wire::bind(p, locals, v, "listV");
     for l in [&lb, &lv] {
-        array_check(p, l, node.wrong_type_kind(&g.plan), None, k.max, "w.bitPos");
+        array_check(
+            p,
+            l,
+            (node.wrong_type_kind(&g.plan), None),
+            None,
+            k.max,
+            "w.bitPos",
+        );
     }
     let at = locals.fresh("at");
     p.line(format!("const {at} = w.bitPos;"));

@@ -57,7 +57,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
         }
         Op::Array(a) => {
             let expected = format!("an array of {} elements", a.len);
-            let list = array(p, locals, x, wrong, &expected);
+            let list = array(p, locals, x, wrong, &expected, g.typed_array(node));
             p.open(format!("if ({list}.length !== {}) {{", a.len));
             p.line(format!(
                 "throw bw.lengthError(w.bitPos, {list}.length, {});",
@@ -68,7 +68,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
         }
         Op::List(l) => {
             let expected = bounded("an array", l.length.max, "elements");
-            let list = array(p, locals, x, wrong, &expected);
+            let list = array(p, locals, x, wrong, &expected, g.typed_array(node));
             write_length(p, &format!("{list}.length"), &l.length);
             write_elements(g, p, locals, &l.elem, &list);
         }
@@ -96,10 +96,21 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
     }
 }
 
-/// Binds an array's or list's value to a local and checks that it is an `Array`.
-fn array(p: &mut Printer, locals: &mut Locals, x: &str, kind: &str, expected: &str) -> String {
+/// Binds an array's or list's value to a local and checks that it is an `Array` (or,
+/// with typed arrays, its typed array: either will do from untyped JavaScript).
+fn array(
+    p: &mut Printer,
+    locals: &mut Locals,
+    x: &str,
+    kind: &str,
+    expected: &str,
+    typed: Option<&str>,
+) -> String {
     let list = bind(p, locals, x, "list");
-    let cond = format!("!Array.isArray({list})");
+    let cond = match typed {
+        Some(t) => format!("!({list} instanceof {t}) && !Array.isArray({list})"),
+        None => format!("!Array.isArray({list})"),
+    };
     type_check(p, &cond, kind, &list, expected);
     list
 }
