@@ -42,6 +42,12 @@ function asCodec(c: BincodeTypeCodec<unknown>): TypeCodec<unknown> {
 /** Bincode codecs by suite and type name. */
 type BincodeRegistry = Readonly<Record<string, Readonly<Record<string, BincodeTypeCodec<unknown>>>>>;
 
+/** The bincode codec of `type` in the bincode vector suite `suite`, as a TypeCodec (for the bincode differential corpus). */
+export function findBincodeCodec(suite: string, type: string): TypeCodec<unknown> | undefined {
+  const c = findIn(bincodeVectorSuites, suite, type);
+  return c === undefined ? undefined : asCodec(c);
+}
+
 /** The bincode codec of `type` in `suite` of `registry`. */
 function findIn(registry: BincodeRegistry, suite: string, type: string): BincodeTypeCodec<unknown> | undefined {
   const s = registry[suite];

@@ -49,8 +49,15 @@ function thrown(e: unknown): unknown {
   return o === undefined ? { panic: why(e) } : { error: o.bit === undefined ? { kind: o.kind, path: o.path } : o };
 }
 
-/** Checks every line of the corpus at `path`; returns the counts (of the delta lines apart) and the problems. */
-export function runCorpus(path: string): { passed: number; failed: number; deltaPassed: number; deltaFailed: number; problems: string[] } {
+/** Finds the generated codec of a suite's type. */
+export type FindCodec = (suite: string, type: string) => TypeCodec<unknown> | undefined;
+
+/**
+ * Checks every line of the corpus at `path` through the codecs `find` gives (the packed
+ * ones by default; the bincode corpus, `diffcorpus --bincode`, passes the bincode ones);
+ * returns the counts (of the delta lines apart) and the problems.
+ */
+export function runCorpus(path: string, find: FindCodec = findCodec): { passed: number; failed: number; deltaPassed: number; deltaFailed: number; problems: string[] } {
   const result = { passed: 0, failed: 0, deltaPassed: 0, deltaFailed: 0, problems: [] as string[] };
   const records: string[] = [];
   const lines = readFileSync(path, "utf8").split("\n");
@@ -62,7 +69,7 @@ export function runCorpus(path: string): { passed: number; failed: number; delta
     if (line.suite === undefined) {
       return;
     }
-    const problem = check(line);
+    const problem = check(line, find);
     const isDelta = line.baseline !== undefined;
     if (problem === undefined) {
       if (isDelta) {
@@ -83,7 +90,7 @@ export function runCorpus(path: string): { passed: number; failed: number; delta
       records.push(JSON.stringify({ line: n + 1, suite: line.suite, type: line.type, check: what, got, problem: detail }));
     }
     if (line.adversarial !== undefined && line.input !== undefined) {
-      records.push(JSON.stringify({ line: n + 1, suite: line.suite, type: line.type, measure: measure(line) }));
+      records.push(JSON.stringify({ line: n + 1, suite: line.suite, type: line.type, measure: measure(line, find) }));
     }
   });
   const outcomes = process.env.BITWIRE_DIFF_OUTCOMES;
@@ -97,9 +104,9 @@ export function runCorpus(path: string): { passed: number; failed: number; delta
 }
 
 /** Heap growth while decoding an adversarial input: what a decode budget will bound. */
-function measure(line: Line): { input_bytes: number; alloc_bytes: number } {
+function measure(line: Line, find: FindCodec): { input_bytes: number; alloc_bytes: number } {
   const input = unhex(line.input ?? "");
-  const codec = findCodec(line.suite ?? "", line.type);
+  const codec = find(line.suite ?? "", line.type);
   const before = process.memoryUsage().heapUsed;
   try {
     codec?.decode(input);
@@ -180,8 +187,8 @@ function checkInput(codec: TypeCodec<unknown>, line: Line): Problem | undefined 
   return verifyOutcome(codec, input, want);
 }
 
-function check(line: Line): Problem | undefined {
-  const codec = findCodec(line.suite ?? "", line.type);
+function check(line: Line, find: FindCodec): Problem | undefined {
+  const codec = find(line.suite ?? "", line.type);
   if (codec === undefined) {
     return { check: "missing", got: null, detail: "no generated type" };
   }

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 
-import { bincodeSeeds, runBincodeProperties, runBincodeVectors } from "./bincode.js";
+import { bincodeSeeds, findBincodeCodec, runBincodeProperties, runBincodeVectors } from "./bincode.js";
 import { bincodeVectorSuites } from "../gen/bincode/registry.js";
 import { runCorpus } from "./corpus.js";
 import { runDeltaProperties, runDeltaRings, runDeltaVectors } from "./delta.js";
@@ -94,6 +94,16 @@ if (corpusPath !== undefined && corpusPath !== "") {
   failed += corpus.failed + corpus.deltaFailed;
   console.log(`[${runtime}] differential corpus ${corpusPath}: ${corpus.passed} passed, ${corpus.failed} failed`);
   console.log(`[${runtime}] differential corpus deltas ${corpusPath}: ${corpus.deltaPassed} passed, ${corpus.deltaFailed} failed`);
+}
+
+// The bincode corpus (`diffcorpus --bincode`): the reference codec's bincode bytes and outcomes.
+const bincodeCorpusPath = process.env.BITWIRE_DIFF_BINCODE_CORPUS;
+if (bincodeCorpusPath !== undefined && bincodeCorpusPath !== "") {
+  const corpus = runCorpus(bincodeCorpusPath, findBincodeCodec);
+  problems.push(...corpus.problems);
+  passed += corpus.passed;
+  failed += corpus.failed;
+  console.log(`[${runtime}] differential corpus bincode ${bincodeCorpusPath}: ${corpus.passed} passed, ${corpus.failed} failed`);
 }
 
 // Valid encodings from the vector files seed the property test's mutations, and their
