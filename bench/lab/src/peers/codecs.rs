@@ -1,5 +1,5 @@
 //! [`Codec`]s for bitwire, the hand-written baseline, and the derive-based peers:
-//! bitcode 0.6, wincode 0.4, bincode 1.3, bincode 2 and postcard 1. Each is used the way
+//! bitcode 0.6, wincode 0.6, bincode 1.3, bincode 2 and postcard 1. Each is used the way
 //! its documentation shows, reusing an output buffer where the API allows it.
 
 use bitwire::Packed;
@@ -128,7 +128,7 @@ where
     }
 }
 
-/// wincode 0.4 (derive `SchemaWrite`/`SchemaRead`): `wincode::serialize_into` a reused
+/// wincode 0.6 (derive `SchemaWrite`/`SchemaRead`): `wincode::serialize_into` a reused
 /// `Vec`, `wincode::deserialize`.
 #[derive(Default)]
 pub struct Wincode;
