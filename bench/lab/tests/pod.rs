@@ -1,11 +1,13 @@
 //! The `pod` dataset at a small scale: files written, hashed and read back; every peer
-//! round-trips; the benchmark binary's result file has every elem × block × library.
+//! round-trips in the mode it is timed in; the bincode-compatible peers write the same
+//! bytes; the benchmark binary's result file has every elem × block × library.
 
 use std::path::PathBuf;
 
 use bitwire_compiler::fingerprint::fnv1a64;
 use bitwire_lab::corpus;
 use bitwire_lab::datasets::Scale;
+use bitwire_lab::pod::check::{round_trip, same};
 use bitwire_lab::pod::data::{self, Elem};
 use bitwire_lab::pod::peers::{self, PodElem};
 use serde_json::{json, Value};
@@ -77,14 +79,11 @@ fn round_trips<E: PodElem>() {
         let values = E::from_le_block(&block).expect("whole values");
         for codec in peers::codecs::<E>() {
             let mut input = values.clone();
-            let enc = peers::round_trip(&codec, &mut input)
+            let checked = round_trip(&codec, &mut input)
                 .unwrap_or_else(|e| panic!("{} {} {bytes}: {e}", E::ELEM.name(), codec.library));
+            assert!(same(&input, &values), "encoding leaves the input as it was");
             assert!(
-                peers::same(&input, &values),
-                "encoding leaves the input as it was"
-            );
-            assert!(
-                bytes == 0 || enc.bytes().len() >= bytes,
+                bytes == 0 || checked.enc.bytes().len() >= bytes,
                 "{}",
                 codec.library
             );
@@ -103,14 +102,107 @@ fn every_pod_peer_round_trips() {
         [
             "bitwire",
             "handwritten",
+            "memcpy",
             "bitcode",
             "wincode",
+            "wincode-reuse",
             "bincode1",
+            "bincode1-reuse",
             "bincode2",
             "postcard",
             "flatbuffers",
             "prost"
         ]
+    );
+}
+
+/// The encoding `codec` writes for `values`, through its check.
+fn encoding<E: PodElem>(codec: &peers::Codec<E>, values: &[E]) -> Vec<u8> {
+    let mut input = values.to_vec();
+    let checked =
+        round_trip(codec, &mut input).unwrap_or_else(|e| panic!("{}: {e}", codec.library));
+    checked.enc.bytes().to_vec()
+}
+
+fn bincode_family_bytes<E: PodElem>() {
+    let block = data::generate(E::ELEM, 4096);
+    let values = E::from_le_block(&block).unwrap();
+    let mut bincode = (block.len() as u64 / E::ELEM.size() as u64)
+        .to_le_bytes()
+        .to_vec();
+    bincode.extend_from_slice(&block);
+    for codec in peers::codecs::<E>() {
+        let want: &[u8] = match codec.library {
+            "memcpy" | "handwritten" => &block,
+            "wincode" | "wincode-reuse" | "bincode1" | "bincode1-reuse" => &bincode,
+            _ => continue,
+        };
+        assert_eq!(
+            encoding(&codec, &values),
+            want,
+            "{} {}",
+            E::ELEM.name(),
+            codec.library
+        );
+    }
+}
+
+#[test]
+fn bincode_peers_write_bincode_bytes_and_memcpy_the_raw_block() {
+    // bincode 1.3's Vec<T>: a u64 little-endian length, then the little-endian values.
+    bincode_family_bytes::<u64>();
+    bincode_family_bytes::<u8>();
+    bincode_family_bytes::<f32>();
+}
+
+#[test]
+fn a_reuse_check_fails_a_codec_that_appends_or_keeps_stale_values() {
+    use peers::{Codec, Decode, Encode};
+    let values = vec![1u64, 2, 3, 4];
+    let appends: Codec<u64> = Codec {
+        library: "appends",
+        note: None,
+        encode: Encode::Reuse(|v, out| out.extend_from_slice(bytemuck::cast_slice(v))),
+        decode: Decode::Fresh(<u64 as PodElem>::from_le_block),
+    };
+    let err = round_trip(&appends, &mut values.clone())
+        .err()
+        .expect("stale bytes are caught");
+    // 5 stale bytes + 32: not whole values.
+    assert!(err.contains("rejects"), "{err}");
+    let keeps: Codec<u64> = Codec {
+        library: "keeps",
+        note: None,
+        encode: Encode::Reuse(|v, out| {
+            out.clear();
+            out.extend_from_slice(bytemuck::cast_slice(v));
+        }),
+        decode: Decode::Reuse(|bytes, out| {
+            out.extend(
+                bytes
+                    .chunks_exact(8)
+                    .map(|c| u64::from_le_bytes(c.try_into().unwrap())),
+            );
+            true
+        }),
+    };
+    let err = round_trip(&keeps, &mut values.clone())
+        .err()
+        .expect("stale values are caught");
+    assert!(err.contains("decoded 7 values"), "{err}");
+}
+
+#[test]
+fn wincode_default_configuration_refuses_blocks_over_4_mib() {
+    // Why the pod codecs raise its preallocation limit (reuse::NOTE_WINCODE).
+    let block = vec![7u8; (4 << 20) + 1];
+    assert!(wincode::serialize(&block).is_err());
+    let bytes = bincode::serialize(&block).unwrap();
+    assert!(wincode::deserialize::<Vec<u8>>(&bytes).is_err());
+    let fits = vec![7u8; 4 << 20];
+    assert_eq!(
+        wincode::serialize(&fits).unwrap(),
+        bincode::serialize(&fits).unwrap()
     );
 }
 
@@ -122,11 +214,10 @@ fn blocks_over_library_default_limits_round_trip() {
     for codec in peers::codecs::<u8>() {
         if matches!(
             codec.library,
-            "wincode" | "bitwire" | "flatbuffers" | "prost"
+            "wincode" | "wincode-reuse" | "bitwire" | "flatbuffers" | "prost"
         ) {
             let mut input = values.clone();
-            peers::round_trip(&codec, &mut input)
-                .unwrap_or_else(|e| panic!("{}: {e}", codec.library));
+            round_trip(&codec, &mut input).unwrap_or_else(|e| panic!("{}: {e}", codec.library));
         }
     }
 }
@@ -134,11 +225,11 @@ fn blocks_over_library_default_limits_round_trip() {
 #[test]
 fn handwritten_is_the_raw_block_and_bitwire_adds_only_the_prefix() {
     let block = data::generate(Elem::U64, 4096);
-    let mut values = <u64 as PodElem>::from_le_block(&block).unwrap();
+    let values = <u64 as PodElem>::from_le_block(&block).unwrap();
     let codecs = peers::codecs::<u64>();
-    assert_eq!((codecs[1].encode)(&mut values).bytes(), &block[..]);
+    assert_eq!(encoding(&codecs[1], &values), block);
     // A 26-bit length prefix + 4096 bytes, padded to a byte.
-    assert_eq!((codecs[0].encode)(&mut values).bytes().len(), 4096 + 4);
+    assert_eq!(encoding(&codecs[0], &values).len(), 4096 + 4);
 }
 
 #[test]
@@ -185,6 +276,13 @@ fn pod_binary_writes_every_elem_block_and_library() {
                 assert!(r["zstd_bytes"].as_u64().is_some() && r["lz4_bytes"].as_u64().is_some());
                 for key in ["encode_ns", "decode_ns", "encode_allocs", "decode_allocs"] {
                     assert!(r[key].as_f64().is_some(), "{key} in {r}");
+                }
+                // Reused buffers: no allocation once the check has sized them.
+                if codec.library.ends_with("-reuse") || codec.library == "memcpy" {
+                    assert_eq!(r["encode_allocs"], 0.0, "{r}");
+                }
+                if codec.library == "memcpy" {
+                    assert_eq!(r["decode_allocs"], 0.0, "{r}");
                 }
             }
         }

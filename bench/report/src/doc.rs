@@ -99,16 +99,21 @@ pub fn mark_best(values: &[Option<f64>], lower_is_better: bool) -> Vec<bool> {
     values.iter().map(|v| *v == Some(best)).collect()
 }
 
-/// The speed baseline of a dataset view on a platform: `handwritten` if it was measured
-/// there, else `bitwire`.
+/// The speed baseline of a dataset view on a platform: for a pod block `memcpy` if it was
+/// measured there; else `handwritten` if it was, else `bitwire`.
 pub fn speed_baseline<'a>(
     results: &'a Results,
     platform: &Platform,
     dataset: &str,
     variant: &str,
 ) -> Option<&'a Record> {
-    results
-        .find(platform, dataset, variant, "handwritten")
+    let memcpy = if model::POD_DATASETS.contains(&dataset) {
+        results.find(platform, dataset, variant, "memcpy")
+    } else {
+        None
+    };
+    memcpy
+        .or_else(|| results.find(platform, dataset, variant, "handwritten"))
         .or_else(|| results.find(platform, dataset, variant, "bitwire"))
 }
 
@@ -222,10 +227,12 @@ fn intro(results: &Results) -> Vec<Block> {
     intro.push(Block::Para(
         "How to read: every ratio is to a figure measured in this run on the same language and \
          runtime — sizes to bitwire, speed to handwritten where it exists for that dataset, else \
-         to bitwire. The best value of each column is marked in bold (none when fewer than two \
+         to bitwire (pod blocks: to memcpy, a plain copy of the block's bytes, where it was \
+         measured). The best value of each column is marked in bold (none when fewer than two \
          libraries have a value). MB/s is the library's own encoded bytes (10^6) per second; it \
-         has no winner, because a larger encoding looks faster at the same ns. A dash means the \
-         program did not measure that figure."
+         has no winner, because a larger encoding looks faster at the same ns. Pod blocks show \
+         GiB/s instead: the block's values (2^30 bytes) per second, the same amount for every \
+         library. A dash means the program did not measure that figure."
             .into(),
     ));
     intro
@@ -457,29 +464,35 @@ fn speed_section(
     let base = speed_baseline(results, platform, dataset, variant);
     let base_name = base.map(|b| b.library.as_str()).unwrap_or("bitwire");
     let per = if pod { "block" } else { "msg" };
-    let mut table = speed_table(per, base_name);
+    let mut table = speed_table(per, base_name, pod);
     let mut cols: [Vec<Option<f64>>; 6] = Default::default();
     let mut chart = Bars {
         title: format!("{}: {}", view_title(dataset, variant), platform.label()),
         unit: if pod {
-            "MB/s (higher is better)".into()
+            "GiB/s of the block's values (higher is better)".into()
         } else {
             "ns per message (lower is better)".into()
         },
         groups: vec![],
         series: if pod {
-            vec!["encode MB/s".into(), "decode MB/s".into()]
+            vec!["encode GiB/s".into(), "decode GiB/s".into()]
         } else {
             vec!["encode".into(), "decode".into()]
         },
         values: vec![],
     };
+    // Per second: GiB/s of the block for pod, MB/s of the library's own bytes otherwise.
+    let per_s = if pod {
+        Record::gib_per_s
+    } else {
+        Record::mb_per_s
+    };
     for r in records.iter().filter(|r| timed(r)) {
         let values = [
             r.encode_ns,
             r.decode_ns,
-            r.mb_per_s(r.encode_ns),
-            r.mb_per_s(r.decode_ns),
+            per_s(r, r.encode_ns),
+            per_s(r, r.decode_ns),
             r.encode_allocs,
             r.decode_allocs,
         ];
@@ -509,10 +522,13 @@ fn speed_section(
         });
     }
     // MB/s (columns 2 and 3) counts each library's own bytes, so a larger encoding looks
-    // faster at the same ns: it gets no winner.
+    // faster at the same ns: it gets no winner. A pod block's GiB/s counts the same bytes
+    // for everyone: the highest wins.
     for (i, values) in cols.iter().enumerate() {
         if i != 2 && i != 3 {
             mark_column(&mut table.rows, 1 + i, values, true);
+        } else if pod {
+            mark_column(&mut table.rows, 1 + i, values, false);
         }
     }
     out.push(Block::Heading(3, format!("Speed: {}", platform.label())));
@@ -552,17 +568,18 @@ fn timed(r: &Record) -> bool {
         || r.decode_allocs.is_some()
 }
 
-/// The speed table's columns, per message or per block (`per`), with ratios to
-/// `base_name`; no rows yet.
-fn speed_table(per: &str, base_name: &str) -> Table {
+/// The speed table's columns, per message or per block (`per`; GiB/s for a `pod` block,
+/// MB/s otherwise), with ratios to `base_name`; no rows yet.
+fn speed_table(per: &str, base_name: &str, pod: bool) -> Table {
     let unit = format!("ns/{per}");
+    let rate = if pod { "GiB/s" } else { "MB/s" };
     Table {
         headers: vec![
             "library".into(),
             format!("encode {unit}"),
             format!("decode {unit}"),
-            "encode MB/s".into(),
-            "decode MB/s".into(),
+            format!("encode {rate}"),
+            format!("decode {rate}"),
             format!("encode allocs/{per}"),
             format!("decode allocs/{per}"),
             format!("encode × {base_name}"),

@@ -4,6 +4,7 @@
 use crate::format::{num, ratio};
 use crate::load::Results;
 use crate::model::{Platform, Record};
+use crate::pod_goals;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -75,6 +76,11 @@ pub struct Goal {
     pub why: Option<String>,
 }
 
+/// A fixed remark the report shows under a goal's checks, if the goal has one.
+pub fn remark(id: &str) -> Option<&'static str> {
+    (id == "pod-bincode-limit").then_some(pod_goals::LIMIT_REMARK)
+}
+
 /// Ids and titles of every goal, in report order.
 pub const GOALS: &[(&str, &str)] = &[
     (
@@ -108,6 +114,14 @@ pub const GOALS: &[(&str, &str)] = &[
     (
         "ts-speed-handwritten",
         "TypeScript: bitwire within 1.5x of hand-written on Node, Bun and Deno",
+    ),
+    (
+        "pod-bincode-memcpy",
+        "pod: bitwire-bincode with buffer reuse at least 90% of memcpy's GiB/s, encode and decode, at every block size, in Rust and Go",
+    ),
+    (
+        "pod-bincode-limit",
+        "pod: no size limit below the configured one: bitwire-bincode round-trips every block size with the default Limits, in Rust and Go",
     ),
 ];
 
@@ -150,6 +164,8 @@ pub fn evaluate(results: &Results, notes: &BTreeMap<String, String>) -> Vec<Goal
                         .collect();
                     speed_checks(results, &ts, "handwritten", 1.5)
                 }
+                "pod-bincode-memcpy" => pod_goals::memcpy_checks(results),
+                "pod-bincode-limit" => pod_goals::limit_checks(results),
                 _ => unreachable!("goal {id} has no checks"),
             };
             let status = Status::combine(&checks.iter().map(|c| c.status).collect::<Vec<_>>());

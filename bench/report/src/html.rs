@@ -77,6 +77,9 @@ fn goals(out: &mut String, goals: &[Goal], notes_path: &str) {
             );
         }
         out.push_str("</ul>\n");
+        if let Some(remark) = crate::goals::remark(g.id) {
+            let _ = writeln!(out, "<p>{}</p>", esc(remark));
+        }
         match (&g.why, g.status) {
             (Some(why), _) => {
                 let _ = writeln!(out, "<p class=\"why\">Why: {}</p>", esc(why));

@@ -13,6 +13,7 @@ pub mod load;
 pub mod markdown;
 pub mod model;
 pub mod net;
+pub mod pod_goals;
 pub mod series;
 pub mod svg;
 

@@ -51,6 +51,9 @@ fn goals(out: &mut String, goals: &[Goal], notes_path: &str) {
                 status(c.status)
             );
         }
+        if let Some(remark) = crate::goals::remark(g.id) {
+            let _ = writeln!(out, "\n{}", esc(remark));
+        }
         match (&g.why, g.status) {
             (Some(why), _) => {
                 let _ = writeln!(out, "\nWhy: {}", esc(why));

@@ -16,10 +16,15 @@ pub const TS_RUNTIMES: &[&str] = &["node", "bun", "deno"];
 /// Library ids of the contract, in report order.
 pub const LIBRARIES: &[&str] = &[
     "bitwire",
+    "bitwire-bincode",
+    "bitwire-bincode-reuse",
     "handwritten",
+    "memcpy",
     "bitcode",
     "wincode",
+    "wincode-reuse",
     "bincode1",
+    "bincode1-reuse",
     "bincode2",
     "postcard",
     "flatbuffers",
@@ -123,6 +128,14 @@ impl Record {
     /// MB/s (10^6 bytes of the library's own encoding per second) at `ns` per message.
     pub fn mb_per_s(&self, ns: Option<f64>) -> Option<f64> {
         ns.map(|ns| self.raw_per_msg() / ns * 1e3)
+    }
+
+    /// For a pod block: GiB/s (2^30 bytes of the block's values per second, the same
+    /// amount for every library) at `ns` per block; `None` for other datasets.
+    pub fn gib_per_s(&self, ns: Option<f64>) -> Option<f64> {
+        let block =
+            block_bytes(&self.variant).filter(|_| POD_DATASETS.contains(&self.dataset.as_str()))?;
+        ns.map(|ns| block as f64 / ns * 1e9 / (1u64 << 30) as f64)
     }
 }
 

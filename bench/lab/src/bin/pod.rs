@@ -52,38 +52,48 @@ fn main() {
     );
 }
 
-/// Encode/decode ms and GB/s of block bytes (the values' size), ratio to hand-written.
+/// Encode/decode ms, GiB/s of block bytes (the values' size) and the ratio of that to
+/// memcpy's in the same run.
 fn print_table(records: &[Record]) {
     println!(
-        "{:<8} {:>6} {:<12} {:>11} {:>10} {:>10} {:>7} {:>7} {:>7} {:>7}",
+        "{:<8} {:>6} {:<22} {:>11} {:>10} {:>10} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6}",
         "dataset",
         "block",
         "library",
         "bytes",
         "enc ms",
         "dec ms",
-        "enc x",
-        "dec x",
+        "enc G/s",
+        "dec G/s",
+        "enc %m",
+        "dec %m",
         "enc al",
         "dec al"
     );
     for r in records {
-        let base = records.iter().find(|h| {
-            h.dataset == r.dataset && h.variant == r.variant && h.library == "handwritten"
-        });
-        let (ex, dx) = base.map_or((f64::NAN, f64::NAN), |h| {
-            (r.encode_ns / h.encode_ns, r.decode_ns / h.decode_ns)
+        let block = data::block_bytes(&r.variant).unwrap_or(r.bytes) as f64;
+        let gib = |ns: f64| block / ns * 1e9 / f64::from(1u32 << 30);
+        let base = records
+            .iter()
+            .find(|m| m.dataset == r.dataset && m.variant == r.variant && m.library == "memcpy");
+        let (ep, dp) = base.map_or((f64::NAN, f64::NAN), |m| {
+            (
+                100.0 * m.encode_ns / r.encode_ns,
+                100.0 * m.decode_ns / r.decode_ns,
+            )
         });
         println!(
-            "{:<8} {:>6} {:<12} {:>11} {:>10.3} {:>10.3} {:>7.2} {:>7.2} {:>7} {:>7}",
+            "{:<8} {:>6} {:<22} {:>11} {:>10.3} {:>10.3} {:>7.2} {:>7.2} {:>6.0} {:>6.0} {:>6} {:>6}",
             r.dataset,
             r.variant,
             r.library,
             r.bytes,
             r.encode_ns / 1e6,
             r.decode_ns / 1e6,
-            ex,
-            dx,
+            gib(r.encode_ns),
+            gib(r.decode_ns),
+            ep,
+            dp,
             allocs(r.encode_allocs),
             allocs(r.decode_allocs),
         );

@@ -3,10 +3,11 @@
 //! sizes for blocks up to 8 MB), and allocations per block; written as a raw result file
 //! (`bench/README.md`).
 //!
-//! Every codec's round trip is checked on each block before it is timed; that pass is
-//! also the warm-up. Each timed call starts from the same state (a fresh output `Vec`,
-//! as a user encoding or decoding one block would), and the result is dropped after the
-//! clock stops.
+//! Every codec's round trip is checked on each block before it is timed, in the mode it
+//! is timed in ([`super::check`]); that pass is also the warm-up. A `Fresh` codec's timed
+//! call starts from a fresh output `Vec`, as a user encoding or decoding one block would,
+//! and its result is dropped after the clock stops; a `Reuse` codec's call writes into
+//! the buffers its check left (the reused output `Vec<u8>` and decoded values).
 
 use std::hint::black_box;
 use std::io::Write as _;
@@ -14,8 +15,9 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use super::check::round_trip;
 use super::data::{block_label, Elem, PodFile, MB};
-use super::peers::{codecs, round_trip, Codec, PodElem};
+use super::peers::{codecs, Codec, Decode, Encode, PodElem};
 use crate::lab::alloc;
 use crate::lab::harness::median;
 use crate::sizes::{lz4, zstd};
@@ -142,18 +144,23 @@ fn bench_codec<E: PodElem>(
     rounds: usize,
 ) -> Result<Record, String> {
     let block = std::mem::size_of_val(values.as_slice());
-    let enc = round_trip(codec, values)?;
+    let mut checked = round_trip(codec, values)?;
+    let enc = &checked.enc;
     let bytes = enc.bytes().len();
     let (zstd_bytes, lz4_bytes) = if block <= COMPRESS_MAX {
         (Some(zstd(enc.bytes())), Some(lz4(enc.bytes())))
     } else {
         (None, None)
     };
-    let (encode_ns, encode_allocs) = measure(rounds, || (codec.encode)(values));
-    let input = enc.bytes();
-    let (decode_ns, decode_allocs) = match codec.read {
-        Some(read) => measure(rounds, || read(input)),
-        None => measure(rounds, || (codec.decode)(input)),
+    let (encode_ns, encode_allocs) = match codec.encode {
+        Encode::Fresh(f) => measure(rounds, || f(values)),
+        Encode::Reuse(f) => measure(rounds, || f(values, &mut checked.enc.buf)),
+    };
+    let input = checked.enc.bytes();
+    let (decode_ns, decode_allocs) = match codec.decode {
+        Decode::Fresh(f) => measure(rounds, || f(input)),
+        Decode::Reuse(f) => measure(rounds, || f(input, &mut checked.values)),
+        Decode::Read { read, .. } => measure(rounds, || read(input)),
     };
     Ok(Record {
         dataset: E::ELEM.dataset(),

@@ -295,3 +295,13 @@ pub fn block_label(bytes: usize) -> String {
         format!("{}KB", bytes / 1024)
     }
 }
+
+/// The bytes of a block labelled as [`block_label`] writes it (`64KB`, `1MB`).
+pub fn block_bytes(label: &str) -> Option<usize> {
+    if let Some(mb) = label.strip_suffix("MB") {
+        mb.parse::<usize>().ok().map(|n| n * MB)
+    } else {
+        let kb = label.strip_suffix("KB")?;
+        kb.parse::<usize>().ok().map(|n| n << 10)
+    }
+}

@@ -6,10 +6,18 @@
 //!   little-endian values (`to_le_bytes` per value into a presized `Vec`; decoding
 //!   `chunks_exact` + `from_le_bytes`; for bytes, a copy). The block length is the
 //!   frame's length, so no prefix.
+//! - `memcpy`: the baseline, a copy of the block's bytes each way into reused buffers
+//!   ([`super::reuse`]).
 //! - `bitcode` (`bitcode::encode(&Vec<T>)`), `wincode` (`wincode::config::serialize`, the
 //!   default configuration with the 4 MiB preallocation limit raised), `bincode1`
 //!   (`bincode::serialize`, default options), `bincode2` (its own `Encode`/`Decode`,
 //!   `config::standard()`, i.e. varint integers), `postcard` (`to_allocvec`).
+//! - `wincode-reuse`, `bincode1-reuse`: the same crates' `serialize_into` a reused `Vec`
+//!   ([`super::reuse`]; neither has a documented decode-into, so their decode is the
+//!   fresh one).
+//!
+//! Each timed call of a `Fresh` codec starts from a fresh output `Vec`, as a user encoding
+//! or decoding one block would; a `Reuse` codec writes into buffers kept across calls.
 //! - `prost`: the `PodU64`/`PodU8`/`PodF32` messages of `bench/schemas/game.proto`
 //!   (`repeated fixed64`, `bytes`, `repeated float`; `encode_to_vec`, `decode`).
 //! - `flatbuffers`: the tables of `bench/schemas/game.fbs`; encoding is
@@ -27,6 +35,7 @@ use serde::Serialize;
 
 use super::data::Elem;
 use super::gen;
+use super::reuse;
 use crate::peers::flatbuffers_generated::bitwire::bench::fb;
 use crate::peers::prost_generated as pb;
 
@@ -51,35 +60,56 @@ impl Encoded {
     }
 }
 
-/// Encodes a block (see [`Codec::encode`]).
+/// Encodes a block into a fresh buffer. The values are taken by `&mut` only so that the
+/// libraries whose message type owns its `Vec` (bitwire, prost) can move it in and back
+/// out without a copy; they are unchanged afterwards.
 pub type EncodeFn<E> = fn(&mut Vec<E>) -> Encoded;
-/// Decodes a block into owned values (see [`Codec::decode`]).
+/// Encodes a block into a reused buffer, which it clears first (values as [`EncodeFn`]).
+pub type EncodeIntoFn<E> = fn(&mut Vec<E>, &mut Vec<u8>);
+/// Decodes a block into owned values; `None` if the bytes are invalid.
 pub type DecodeFn<E> = fn(&[u8]) -> Option<Vec<E>>;
-/// Checks a block and reads every value in place (see [`Codec::read`]).
+/// Decodes a block into a reused `Vec`, replacing its values and keeping its capacity;
+/// `false` if the bytes are invalid.
+pub type DecodeIntoFn<E> = fn(&[u8], &mut Vec<E>) -> bool;
+/// Checks a block and reads every value in place (see [`Decode::Read`]).
 pub type ReadFn = fn(&[u8]) -> Option<u64>;
 
-/// One library's codec for blocks of `E`.
+/// How a codec encodes: what one timed call does.
+#[derive(Clone, Copy)]
+pub enum Encode<E> {
+    /// Into a fresh output `Vec` per call (dropped after the clock stops).
+    Fresh(EncodeFn<E>),
+    /// Into one output `Vec` reused by every call.
+    Reuse(EncodeIntoFn<E>),
+}
+
+/// How a codec decodes: what one timed call does.
+#[derive(Clone, Copy)]
+pub enum Decode<E> {
+    /// Into a fresh `Vec` per call (dropped after the clock stops).
+    Fresh(DecodeFn<E>),
+    /// Into one value reused by every call.
+    Reuse(DecodeIntoFn<E>),
+    /// A zero-copy library: `read` (check the bytes and read every value, returning their
+    /// [`super::check::checksum`]) is timed; `decode` copies the values out for the round-trip check.
+    Read {
+        /// Copies the values out (untimed).
+        decode: DecodeFn<E>,
+        /// What is timed.
+        read: ReadFn,
+    },
+}
+
+/// One library's codec for blocks of `E`, in one mode (fresh or reused buffers).
 pub struct Codec<E> {
     /// Library id (bench/README.md).
     pub library: &'static str,
     /// Note for the result records, if any.
     pub note: Option<&'static str>,
-    /// Encodes a block. The values are taken by `&mut` only so that the libraries whose
-    /// message type owns its `Vec` (bitwire, prost) can move it in and back out without
-    /// a copy; they are unchanged afterwards.
-    pub encode: EncodeFn<E>,
-    /// Decodes a block into owned values; `None` if the bytes are invalid.
-    pub decode: DecodeFn<E>,
-    /// For zero-copy libraries, what is timed instead of `decode`: check the bytes and
-    /// read every value, returning [`checksum`] of the values; `None` if invalid.
-    pub read: Option<ReadFn>,
-}
-
-/// A wrapping sum of the values' bits: what the zero-copy "read every value" computes.
-pub fn checksum<E: PodElem>(values: &[E]) -> u64 {
-    values
-        .iter()
-        .fold(0u64, |acc, v| acc.wrapping_add(v.bits()))
+    /// Encoding.
+    pub encode: Encode<E>,
+    /// Decoding.
+    pub decode: Decode<E>,
 }
 
 /// An element type of the pod dataset, with the per-type glue of the libraries that
@@ -94,13 +124,14 @@ pub trait PodElem:
     + bitcode::DecodeOwned
     + bincode2::Encode
     + bincode2::Decode<()>
+    + bytemuck::Pod
     + Send
     + Sync
     + 'static
 {
     /// The element type.
     const ELEM: Elem;
-    /// The value's bits (for comparing floats exactly and for [`checksum`]).
+    /// The value's bits (for comparing floats exactly and for [`super::check::checksum`]).
     fn bits(self) -> u64;
     /// Hand-written encoding: the raw little-endian values.
     fn to_le_block(values: &[Self]) -> Vec<u8>;
@@ -116,20 +147,22 @@ pub trait PodElem:
     fn prost_decode(bytes: &[u8]) -> Option<Vec<Self>>;
     /// wincode: `wincode::serialize(&Vec<T>)`.
     fn wincode_encode(values: &mut Vec<Self>) -> Encoded;
+    /// wincode: `wincode::serialize_into` a cleared, reused `Vec`.
+    fn wincode_encode_into(values: &mut Vec<Self>, out: &mut Vec<u8>);
     /// wincode: `wincode::deserialize::<Vec<T>>`.
     fn wincode_decode(bytes: &[u8]) -> Option<Vec<Self>>;
     /// FlatBuffers: builder, `create_vector`, table, `finish`.
     fn fb_encode(values: &mut Vec<Self>) -> Encoded;
     /// FlatBuffers: verified root, then every value copied out.
     fn fb_decode(bytes: &[u8]) -> Option<Vec<Self>>;
-    /// FlatBuffers: verified root, then every value read ([`checksum`]).
+    /// FlatBuffers: verified root, then every value read ([`super::check::checksum`]).
     fn fb_read(bytes: &[u8]) -> Option<u64>;
 }
 
 /// wincode's default configuration with the preallocation limit (4 MiB by default, which
 /// rejects any larger block) raised to twice the largest block, as its documentation says
 /// to do for large trusted inputs.
-fn wincode_config() -> impl wincode::config::Config {
+pub(super) fn wincode_config() -> impl wincode::config::Config {
     const LIMIT: usize = 2 * super::gen::MAX_BLOCK as usize;
     wincode::config::Configuration::default().with_preallocation_size_limit::<LIMIT>()
 }
@@ -193,6 +226,12 @@ macro_rules! pod_elem {
             fn wincode_encode(values: &mut Vec<Self>) -> Encoded {
                 let out = wincode::config::serialize(&*values, wincode_config());
                 Encoded::whole(out.expect("wincode serializes a Vec"))
+            }
+
+            fn wincode_encode_into(values: &mut Vec<Self>, out: &mut Vec<u8>) {
+                out.clear();
+                wincode::config::serialize_into(&mut *out, &*values, wincode_config())
+                    .expect("wincode serializes a Vec");
             }
 
             fn wincode_decode(bytes: &[u8]) -> Option<Vec<Self>> {
@@ -286,7 +325,7 @@ fn bincode1_encode<E: PodElem>(values: &mut Vec<E>) -> Encoded {
     Encoded::whole(bincode::serialize(&*values).expect("bincode serializes a Vec"))
 }
 
-fn bincode1_decode<E: PodElem>(bytes: &[u8]) -> Option<Vec<E>> {
+pub(super) fn bincode1_decode<E: PodElem>(bytes: &[u8]) -> Option<Vec<E>> {
     bincode::deserialize(bytes).ok()
 }
 
@@ -314,53 +353,42 @@ fn postcard_decode<E: PodElem>(bytes: &[u8]) -> Option<Vec<E>> {
 
 /// Every library's codec for blocks of `E`, in report order.
 pub fn codecs<E: PodElem>() -> Vec<Codec<E>> {
-    let plain = |library, encode, decode| Codec {
+    let fresh = |library, note, encode, decode| Codec {
         library,
-        note: None,
-        encode,
-        decode,
-        read: None,
+        note,
+        encode: Encode::Fresh(encode),
+        decode: Decode::Fresh(decode),
     };
     vec![
-        plain("bitwire", E::bitwire_encode, E::bitwire_decode),
-        plain("handwritten", handwritten_encode::<E>, E::from_le_block),
-        plain("bitcode", bitcode_encode::<E>, bitcode_decode::<E>),
-        plain("wincode", E::wincode_encode, E::wincode_decode),
-        plain("bincode1", bincode1_encode::<E>, bincode1_decode::<E>),
-        plain("bincode2", bincode2_encode::<E>, bincode2_decode::<E>),
-        plain("postcard", postcard_encode::<E>, postcard_decode::<E>),
+        fresh("bitwire", None, E::bitwire_encode, E::bitwire_decode),
+        fresh(
+            "handwritten",
+            None,
+            handwritten_encode::<E>,
+            E::from_le_block,
+        ),
+        reuse::memcpy(),
+        fresh("bitcode", None, bitcode_encode::<E>, bitcode_decode::<E>),
+        fresh(
+            "wincode",
+            Some(reuse::NOTE_WINCODE),
+            E::wincode_encode,
+            E::wincode_decode,
+        ),
+        reuse::wincode_reuse(),
+        fresh("bincode1", None, bincode1_encode::<E>, bincode1_decode::<E>),
+        reuse::bincode1_reuse(),
+        fresh("bincode2", None, bincode2_encode::<E>, bincode2_decode::<E>),
+        fresh("postcard", None, postcard_encode::<E>, postcard_decode::<E>),
         Codec {
             library: "flatbuffers",
             note: Some("decode = verify + read every value (zero-copy)"),
-            encode: E::fb_encode,
-            decode: E::fb_decode,
-            read: Some(E::fb_read),
+            encode: Encode::Fresh(E::fb_encode),
+            decode: Decode::Read {
+                decode: E::fb_decode,
+                read: E::fb_read,
+            },
         },
-        plain("prost", E::prost_encode, E::prost_decode),
+        fresh("prost", None, E::prost_encode, E::prost_decode),
     ]
-}
-
-/// Whether `a` and `b` hold the same values, bit for bit.
-pub fn same<E: PodElem>(a: &[E], b: &[E]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.bits() == y.bits())
-}
-
-/// Checks that `codec` round-trips `values`: the decoded values equal the input and, for
-/// zero-copy libraries, `read` gives their checksum. Returns the encoding, or why not.
-pub fn round_trip<E: PodElem>(codec: &Codec<E>, values: &mut Vec<E>) -> Result<Encoded, String> {
-    let enc = (codec.encode)(values);
-    let back = (codec.decode)(enc.bytes()).ok_or("its decoder rejects its own encoding")?;
-    if !same(&back, values) {
-        return Err(format!(
-            "decoded {} values that differ from the {} encoded",
-            back.len(),
-            values.len()
-        ));
-    }
-    if let Some(read) = codec.read {
-        if read(enc.bytes()) != Some(checksum(values)) {
-            return Err("reading every value gives a different checksum".into());
-        }
-    }
-    Ok(enc)
 }
