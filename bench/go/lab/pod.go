@@ -68,6 +68,11 @@ func PodCases(p *corpus.Pod, data []byte, block int) ([]*Case, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pod %s %s: %w", p.Name, BlockLabel(block), err)
 	}
+	mc, err := podMemcpy(data[:block:block])
+	if err != nil {
+		return nil, fmt.Errorf("pod %s %s: %w", p.Name, BlockLabel(block), err)
+	}
+	cases = append(cases, mc)
 	for _, c := range cases {
 		c.Dataset, c.Variant, c.Messages = p.Name, BlockLabel(block), 1
 	}

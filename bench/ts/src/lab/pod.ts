@@ -1,7 +1,8 @@
 // The pod peers: one block of plain numbers (u64, u8 or f32) as one message, encoded and
 // decoded by bitwire (bench/schemas/pod.bw), by hand (a u32 count and the raw
 // little-endian values, a typed-array copy each way), FlatBuffers, protobuf-es and
-// msgpackr. Each library gets the values in the form it takes (converted untimed):
+// msgpackr, against memcpy (the block's bytes copied with Uint8Array.set into reused
+// buffers each way, the baseline). Each library gets the values in the form it takes (converted untimed):
 // bitwire `bigint[]` / `Uint8Array` / `number[]` (its TypeScript mapping), FlatBuffers
 // and the hand-written code typed arrays, protobuf-es `bigint[]` for fixed64 and
 // `number[]` for float, msgpackr the arrays an application would hand it.
@@ -18,7 +19,7 @@ import * as pb from "../peers/pb/game_pb.js";
 export type Elem = "u64" | "u8" | "f32";
 export type PodValues = BigUint64Array | Uint8Array | Float32Array;
 
-export const POD_LIBRARIES = ["bitwire", "handwritten", "flatbuffers", "protobuf-es", "msgpackr"] as const;
+export const POD_LIBRARIES = ["bitwire", "handwritten", "memcpy", "flatbuffers", "protobuf-es", "msgpackr"] as const;
 export type PodLibrary = (typeof POD_LIBRARIES)[number];
 
 export interface PodPeer {
@@ -35,6 +36,7 @@ export interface PodPeer {
 export const POD_NOTES: Readonly<Record<PodLibrary, string>> = {
   bitwire: "generated encodePodX into one reused BitWriter; decode builds bigint[] (u64), a Uint8Array copy (u8; the values follow a 29-bit length, so they are not byte-aligned) or number[] (f32)",
   handwritten: "u32 count + the raw little-endian values: typed-array copy on encode and on decode (not bitwire's bytes)",
+  memcpy: "the baseline: the block's bytes copied (Uint8Array.set) into a reused Uint8Array, and back into a reused typed array of the values",
   flatbuffers:
     "one Builder reused (clear()); u64 added one by one from a BigUint64Array (no typed-array path), u8/f32 via createValuesVector; decode = getRootAsX + valuesArray() (a zero-copy view) for u8/f32, values(i) into a BigUint64Array for u64",
   "protobuf-es": "packed repeated fixed64 (bigint[]) / float (number[]), bytes for u8 (decoded as a view of the input, no copy); toBinary / fromBinary",
@@ -103,6 +105,8 @@ export function podPeer(library: PodLibrary, inp: PodInputs): PodPeer {
       return bitwirePodPeer(inp, note, check);
     case "handwritten":
       return handwrittenPodPeer(inp, note, check);
+    case "memcpy":
+      return memcpyPodPeer(inp, note, check);
     case "flatbuffers":
       return flatbuffersPodPeer(inp, note, check);
     case "protobuf-es":
@@ -135,12 +139,6 @@ function handwrittenPodPeer(inp: PodInputs, note: string, check: PodPeer["check"
   const out = new Uint8Array(4 + raw.length);
   new DataView(out.buffer).setUint32(0, src.length, true);
   const size = src.BYTES_PER_ELEMENT;
-  const make =
-    inp.elem === "u64"
-      ? (n: number): PodValues => new BigUint64Array(n)
-      : inp.elem === "u8"
-        ? (n: number): PodValues => new Uint8Array(n)
-        : (n: number): PodValues => new Float32Array(n);
   return {
     library,
     note,
@@ -155,8 +153,38 @@ function handwrittenPodPeer(inp: PodInputs, note: string, check: PodPeer["check"
       if (f.length !== 4 + n * size) {
         throw new RangeError("block length does not match its count");
       }
-      const values = make(n);
+      const values = podArray(inp.elem, n);
       new Uint8Array(values.buffer).set(f.subarray(4));
+      return { values };
+    },
+    check,
+  };
+}
+
+/** A typed array of `n` values of the block's element type. */
+function podArray(elem: Elem, n: number): PodValues {
+  return elem === "u64" ? new BigUint64Array(n) : elem === "u8" ? new Uint8Array(n) : new Float32Array(n);
+}
+
+function memcpyPodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): PodPeer {
+  const library = "memcpy";
+  const src = inp.values;
+  const raw = new Uint8Array(src.buffer, src.byteOffset, src.byteLength);
+  const out = new Uint8Array(raw.length);
+  const values = podArray(inp.elem, src.length);
+  const dst = new Uint8Array(values.buffer);
+  return {
+    library,
+    note,
+    encode() {
+      out.set(raw);
+      return out;
+    },
+    decode(f) {
+      if (f.length !== dst.length) {
+        throw new RangeError(`a ${dst.length}-byte block expected, got ${f.length} bytes`);
+      }
+      dst.set(f);
       return { values };
     },
     check,
