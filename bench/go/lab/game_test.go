@@ -82,7 +82,7 @@ func TestPodPeersRoundTrip(t *testing.T) {
 			for _, c := range cases {
 				libs = append(libs, c.Library)
 			}
-			if got, want := strings.Join(libs, " "), "bitwire handwritten flatbuffers protobuf-go memcpy"; got != want {
+			if got, want := strings.Join(libs, " "), "bitwire bitwire-bincode bitwire-bincode-reuse handwritten flatbuffers protobuf-go memcpy"; got != want {
 				t.Errorf("%s %d: libraries %q, want %q", p.Name, block, got, want)
 			}
 			for _, c := range cases {

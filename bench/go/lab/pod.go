@@ -157,11 +157,15 @@ func podU64Cases(vals []uint64) ([]*Case, error) {
 	var bv pod.PodU64
 	var pm pb.PodU64
 	bw := podBitwireCase(&pod.PodU64{Values: vals}, &bv)
+	var bf pod.PodU64
+	br := pod.PodU64{Values: []uint64{1, 2, 3}}
+	bbf := podBincodeFresh(&pod.PodU64{Values: vals}, &bf)
+	bbr := podBincodeReuse(&pod.PodU64{Values: vals}, &br)
 	hw, hv := podU64Hand(vals)
 	fbc, fv := podU64FB(vals)
 	pbc := podProtobufCase(&pb.PodU64{Values: vals}, &pm)
-	dec := map[string]*[]uint64{bw.Library: &bv.Values, hw.Library: hv, fbc.Library: fv, pbc.Library: &pm.Values}
-	cases := []*Case{bw, hw, fbc, pbc}
+	dec := map[string]*[]uint64{bw.Library: &bv.Values, bbf.Library: &bf.Values, bbr.Library: &br.Values, hw.Library: hv, fbc.Library: fv, pbc.Library: &pm.Values}
+	cases := []*Case{bw, bbf, bbr, hw, fbc, pbc}
 	return podCheck(cases, func(lib string) bool {
 		got := *dec[lib]
 		if len(got) != n {
@@ -238,11 +242,15 @@ func podU8Cases(vals []byte) ([]*Case, error) {
 	var bv pod.PodU8
 	var pm pb.PodU8
 	bw := podBitwireCase(&pod.PodU8{Values: vals}, &bv)
+	var bf pod.PodU8
+	br := pod.PodU8{Values: []byte{1, 2, 3}}
+	bbf := podBincodeFresh(&pod.PodU8{Values: vals}, &bf)
+	bbr := podBincodeReuse(&pod.PodU8{Values: vals}, &br)
 	hw, hv := podU8Hand(vals)
 	fbc, fv := podU8FB(vals)
 	pbc := podProtobufCase(&pb.PodU8{Values: vals}, &pm)
-	dec := map[string]*[]byte{bw.Library: &bv.Values, hw.Library: hv, fbc.Library: fv, pbc.Library: &pm.Values}
-	cases := []*Case{bw, hw, fbc, pbc}
+	dec := map[string]*[]byte{bw.Library: &bv.Values, bbf.Library: &bf.Values, bbr.Library: &br.Values, hw.Library: hv, fbc.Library: fv, pbc.Library: &pm.Values}
+	cases := []*Case{bw, bbf, bbr, hw, fbc, pbc}
 	return podCheck(cases, func(lib string) bool {
 		got := *dec[lib]
 		return len(got) == n && bytes.Equal(got, vals)
@@ -295,11 +303,15 @@ func podF32Cases(vals []float32) ([]*Case, error) {
 	var bv pod.PodF32
 	var pm pb.PodF32
 	bw := podBitwireCase(&pod.PodF32{Values: vals}, &bv)
+	var bf pod.PodF32
+	br := pod.PodF32{Values: []float32{1, 2, 3}}
+	bbf := podBincodeFresh(&pod.PodF32{Values: vals}, &bf)
+	bbr := podBincodeReuse(&pod.PodF32{Values: vals}, &br)
 	hw, hv := podF32Hand(vals)
 	fbc, fv := podF32FB(vals)
 	pbc := podProtobufCase(&pb.PodF32{Values: vals}, &pm)
-	dec := map[string]*[]float32{bw.Library: &bv.Values, hw.Library: hv, fbc.Library: fv, pbc.Library: &pm.Values}
-	cases := []*Case{bw, hw, fbc, pbc}
+	dec := map[string]*[]float32{bw.Library: &bv.Values, bbf.Library: &bf.Values, bbr.Library: &br.Values, hw.Library: hv, fbc.Library: fv, pbc.Library: &pm.Values}
+	cases := []*Case{bw, bbf, bbr, hw, fbc, pbc}
 	return podCheck(cases, func(lib string) bool {
 		got := *dec[lib]
 		if len(got) != n {

@@ -6,8 +6,8 @@ package pod
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 4.
-const _ = bitwire.RuntimeAPIVersion4
+// exists only in a runtime that provides version 6.
+const _ = bitwire.RuntimeAPIVersion6
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
@@ -165,6 +165,119 @@ func VerifyPodU64Packed(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Bincode sizes (spec §13) of PodU64.
+const (
+	// PodU64MinBincodeSize is the fewest bytes the bincode encoding of a PodU64
+	// takes.
+	PodU64MinBincodeSize = 8
+	// PodU64MaxBincodeSize is the most bytes the bincode encoding of a PodU64
+	// takes.
+	PodU64MaxBincodeSize = 268435464
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *PodU64) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *PodU64) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *PodU64) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *PodU64) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePodU64 checks that b is exactly one valid bincode encoding of a
+// PodU64 and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodePodU64(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyPodU64Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePodU64WithLimits is VerifyBincodePodU64 with the decode budget
+// of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodePodU64WithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyPodU64Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *PodU64) WriteBincode(w *bitwire.ByteWriter) error {
+	if err := w.CheckLen(len(m.Values), 33554432); err != nil {
+		return bitwire.InField(err, "values")
+	}
+	w.WriteLen(len(m.Values))
+	bitwire.WriteLanes(w, m.Values)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *PodU64) ReadBincode(r *bitwire.ByteReader) error {
+	valuesLen, err := r.ReadLenMax(33554432, 8, 8)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	values, err := bitwire.ReadLanes(r, valuesLen, m.Values)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	m.Values = values
+	return nil
+}
+
+// VerifyPodU64Bincode checks the bincode PodU64 at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyPodU64Bincode(r *bitwire.ByteReader) error {
+	valuesLen, err := r.ReadLenMax(33554432, 8, 8)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	if err := r.Skip(valuesLen * 8); err != nil {
+		return bitwire.InField(err, "values")
+	}
+	return nil
+}
+
 // PodU8 is the schema's `message PodU8 = 2` (pod.bw:12), 29..=2147483677 bits.
 //
 // A block of bytes (up to 256 MB).
@@ -302,6 +415,116 @@ func VerifyPodU8Packed(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "values")
 	}
 	if err := r.SkipBytes(valuesLen); err != nil {
+		return bitwire.InField(err, "values")
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of PodU8.
+const (
+	// PodU8MinBincodeSize is the fewest bytes the bincode encoding of a PodU8
+	// takes.
+	PodU8MinBincodeSize = 8
+	// PodU8MaxBincodeSize is the most bytes the bincode encoding of a PodU8
+	// takes.
+	PodU8MaxBincodeSize = 268435464
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *PodU8) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *PodU8) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *PodU8) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *PodU8) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePodU8 checks that b is exactly one valid bincode encoding of a
+// PodU8 and returns the error DecodeBincode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as DecodeBincode does.
+func VerifyBincodePodU8(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyPodU8Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePodU8WithLimits is VerifyBincodePodU8 with the decode budget of
+// limits (spec §11.5) instead of the default one, as DecodeBincodeWithLimits.
+func VerifyBincodePodU8WithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyPodU8Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *PodU8) WriteBincode(w *bitwire.ByteWriter) error {
+	if err := w.CheckLen(len(m.Values), 268435456); err != nil {
+		return bitwire.InField(err, "values")
+	}
+	w.WriteBytes(m.Values)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *PodU8) ReadBincode(r *bitwire.ByteReader) error {
+	valuesLen, err := r.ReadLenMax(268435456, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	values, err := r.ReadBytes(valuesLen, m.Values[:0])
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	m.Values = values
+	return nil
+}
+
+// VerifyPodU8Bincode checks the bincode PodU8 at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyPodU8Bincode(r *bitwire.ByteReader) error {
+	valuesLen, err := r.ReadLenMax(268435456, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	if err := r.Skip(valuesLen); err != nil {
 		return bitwire.InField(err, "values")
 	}
 	return nil
@@ -453,6 +676,119 @@ func VerifyPodF32Packed(r *bitwire.BitReader) error {
 		if _, err := r.ReadF32(); err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "values")
 		}
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of PodF32.
+const (
+	// PodF32MinBincodeSize is the fewest bytes the bincode encoding of a PodF32
+	// takes.
+	PodF32MinBincodeSize = 8
+	// PodF32MaxBincodeSize is the most bytes the bincode encoding of a PodF32
+	// takes.
+	PodF32MaxBincodeSize = 268435464
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *PodF32) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *PodF32) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *PodF32) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *PodF32) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePodF32 checks that b is exactly one valid bincode encoding of a
+// PodF32 and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodePodF32(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyPodF32Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePodF32WithLimits is VerifyBincodePodF32 with the decode budget
+// of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodePodF32WithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyPodF32Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *PodF32) WriteBincode(w *bitwire.ByteWriter) error {
+	if err := w.CheckLen(len(m.Values), 67108864); err != nil {
+		return bitwire.InField(err, "values")
+	}
+	w.WriteLen(len(m.Values))
+	bitwire.WriteLanes(w, m.Values)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *PodF32) ReadBincode(r *bitwire.ByteReader) error {
+	valuesLen, err := r.ReadLenMax(67108864, 4, 4)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	values, err := bitwire.ReadLanes(r, valuesLen, m.Values)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	m.Values = values
+	return nil
+}
+
+// VerifyPodF32Bincode checks the bincode PodF32 at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyPodF32Bincode(r *bitwire.ByteReader) error {
+	valuesLen, err := r.ReadLenMax(67108864, 4, 4)
+	if err != nil {
+		return bitwire.InField(err, "values")
+	}
+	if err := r.Skip(valuesLen * 4); err != nil {
+		return bitwire.InField(err, "values")
 	}
 	return nil
 }
