@@ -1,5 +1,6 @@
-//! Generates the Rust code for the `pod` dataset's schema (`bench/schemas/pod.bw`) into
-//! `OUT_DIR/pod.rs` with the compiler's Rust backend; `bitwire_lab::pod::gen` includes it.
+//! Generates the Rust code for the `pod` dataset's schema (`bench/schemas/pod.bw`), with
+//! the bincode encoding next to the packed one, into `OUT_DIR/pod.rs` with the compiler's
+//! Rust backend; `bitwire_lab::pod::gen` includes it.
 //! Also records the compiler's version (`rustc 1.95.0`) as `BITWIRE_LAB_RUSTC`, the
 //! `runtime` of the Rust result files.
 
@@ -16,9 +17,10 @@ fn main() {
         Ok(s) => s,
         Err(d) => panic!("{} does not compile:\n{}", path.display(), d.render()),
     };
+    // Both encodings: the packed one (`bitwire`) and the bincode one (`bitwire-bincode`).
     let opts = RustOptions {
         json: false,
-        bincode: false,
+        bincode: true,
         source_name: schema.root_file.clone(),
         ..Default::default()
     };

@@ -2,6 +2,8 @@
 //! way its documentation shows:
 //!
 //! - `bitwire`: the code generated from `bench/schemas/pod.bw` (`encode_to_vec`, `decode`).
+//! - `bitwire-bincode`: the same code's bincode encoding (`encode_bincode_to_vec`,
+//!   `decode_bincode`, the default `Limits`); `bitwire-bincode-reuse` in [`super::reuse`].
 //! - `handwritten`: what one writes by hand for a block of numbers: the raw
 //!   little-endian values (`to_le_bytes` per value into a presized `Vec`; decoding
 //!   `chunks_exact` + `from_le_bytes`; for bytes, a copy). The block length is the
@@ -25,7 +27,7 @@
 //!   builder's finished data (no copy out); decoding is zero-copy, so what is timed is
 //!   `flatbuffers::root` (verification) and reading every value (a wrapping sum).
 
-use bitwire::Packed;
+use bitwire::{Bincode, Packed};
 use std::fmt::Debug;
 
 use flatbuffers::FlatBufferBuilder;
@@ -141,6 +143,15 @@ pub trait PodElem:
     fn bitwire_encode(values: &mut Vec<Self>) -> Encoded;
     /// bitwire: the generated message's `decode`.
     fn bitwire_decode(bytes: &[u8]) -> Option<Vec<Self>>;
+    /// bitwire-bincode: the generated message's `encode_bincode_to_vec`.
+    fn bincode_encode(values: &mut Vec<Self>) -> Encoded;
+    /// bitwire-bincode: the generated message's `decode_bincode` (the default `Limits`).
+    fn bincode_decode(bytes: &[u8]) -> Option<Vec<Self>>;
+    /// bitwire-bincode-reuse: `encode_bincode` into a cleared, reused `Vec`.
+    fn bincode_encode_into(values: &mut Vec<Self>, out: &mut Vec<u8>);
+    /// bitwire-bincode-reuse: `decode_bincode_into` a reused message (the default
+    /// `Limits`), whose `Vec` is `out`'s, moved in and back out.
+    fn bincode_decode_into(bytes: &[u8], out: &mut Vec<Self>) -> bool;
     /// prost: the message's `encode_to_vec`.
     fn prost_encode(values: &mut Vec<Self>) -> Encoded;
     /// prost: `Message::decode`.
@@ -208,6 +219,40 @@ macro_rules! pod_elem {
 
             fn bitwire_decode(bytes: &[u8]) -> Option<Vec<Self>> {
                 gen::$bw::decode(bytes).ok().map(|m| m.values)
+            }
+
+            fn bincode_encode(values: &mut Vec<Self>) -> Encoded {
+                let msg = gen::$bw {
+                    values: std::mem::take(values),
+                };
+                let out = msg.encode_bincode_to_vec();
+                *values = msg.values;
+                Encoded::whole(out.expect("block fits the schema"))
+            }
+
+            fn bincode_decode(bytes: &[u8]) -> Option<Vec<Self>> {
+                gen::$bw::decode_bincode(bytes).ok().map(|m| m.values)
+            }
+
+            fn bincode_encode_into(values: &mut Vec<Self>, out: &mut Vec<u8>) {
+                let msg = gen::$bw {
+                    values: std::mem::take(values),
+                };
+                out.clear();
+                let written = msg.encode_bincode(out);
+                *values = msg.values;
+                written.expect("block fits the schema");
+            }
+
+            fn bincode_decode_into(bytes: &[u8], out: &mut Vec<Self>) -> bool {
+                let mut msg = gen::$bw {
+                    values: std::mem::take(out),
+                };
+                let ok = msg
+                    .decode_bincode_into(bytes, &bitwire::Limits::DEFAULT)
+                    .is_ok();
+                *out = msg.values;
+                ok
             }
 
             fn prost_encode(values: &mut Vec<Self>) -> Encoded {
@@ -361,6 +406,13 @@ pub fn codecs<E: PodElem>() -> Vec<Codec<E>> {
     };
     vec![
         fresh("bitwire", None, E::bitwire_encode, E::bitwire_decode),
+        fresh(
+            "bitwire-bincode",
+            Some(reuse::NOTE_BITWIRE_BINCODE),
+            E::bincode_encode,
+            E::bincode_decode,
+        ),
+        reuse::bitwire_bincode_reuse(),
         fresh(
             "handwritten",
             None,

@@ -1,6 +1,10 @@
 //! The pod codecs that write into buffers kept across calls (`Encode::Reuse`,
 //! `Decode::Reuse`), the way a service encoding block after block would:
 //!
+//! - `bitwire-bincode-reuse`: the code generated from `bench/schemas/pod.bw` with the
+//!   bincode encoding: `encode_bincode` into a cleared, reused `Vec<u8>`, and
+//!   `decode_bincode_into` a reused message with the default `Limits` (its `Vec` keeps
+//!   its capacity).
 //! - `memcpy`: the baseline every reuse codec is measured against: the block's bytes
 //!   (bytemuck's byte view of the values, which on a little-endian machine are the
 //!   values' little-endian encoding) appended to a cleared, reused `Vec<u8>`, and copied
@@ -13,6 +17,15 @@
 //!   you're doing"), so its decode is `bincode::deserialize`, as in `bincode1`.
 
 use super::peers::{bincode1_decode, Codec, Decode, Encode, PodElem};
+
+/// Note of the `bitwire-bincode` records.
+pub const NOTE_BITWIRE_BINCODE: &str = "generated code (pod.bw, bincode encoding): \
+     encode_bincode_to_vec, decode_bincode with the default Limits; a fresh Vec per call";
+
+/// Note of the `bitwire-bincode-reuse` records.
+pub const NOTE_BITWIRE_BINCODE_REUSE: &str = "generated code (pod.bw, bincode encoding): \
+     encode_bincode into a cleared, reused Vec; decode_bincode_into a reused value with the \
+     default Limits";
 
 /// Note of the `wincode` records.
 pub const NOTE_WINCODE: &str = "wincode::config with the preallocation limit raised from \
@@ -29,6 +42,16 @@ pub const NOTE_WINCODE_REUSE: &str = "serialize_into a cleared, reused Vec (limi
 /// Note of the `bincode1-reuse` records.
 pub const NOTE_BINCODE1_REUSE: &str = "serialize_into a cleared, reused Vec; bincode 1.3 has no \
      documented decode-into, so decode is its fresh deserialize";
+
+/// `bitwire-bincode` with buffer reuse.
+pub fn bitwire_bincode_reuse<E: PodElem>() -> Codec<E> {
+    Codec {
+        library: "bitwire-bincode-reuse",
+        note: Some(NOTE_BITWIRE_BINCODE_REUSE),
+        encode: Encode::Reuse(E::bincode_encode_into),
+        decode: Decode::Reuse(E::bincode_decode_into),
+    }
+}
 
 /// The `memcpy` baseline.
 pub fn memcpy<E: PodElem>() -> Codec<E> {
