@@ -61,6 +61,8 @@ ts_build() {
     rm -rf gen build
     "$BITWIRE" gen --lang ts --out gen "$root/examples/game.bw" >/dev/null
     "$BITWIRE" gen --lang ts --out gen "$root/bench/schemas/pod.bw" >/dev/null
+    # The pod blocks' bincode encoding, lists as typed arrays (the bitwire-bincode peers).
+    "$BITWIRE" gen --lang ts --encoding bincode --typed-arrays --out gen/typed "$root/bench/schemas/pod.bw" >/dev/null
     ./node_modules/.bin/tsc -b tsconfig.json
   )
 }

@@ -2,24 +2,36 @@
 // decoded by bitwire (bench/schemas/pod.bw), by hand (a u32 count and the raw
 // little-endian values, a typed-array copy each way), FlatBuffers, protobuf-es and
 // msgpackr, against memcpy (the block's bytes copied with Uint8Array.set into reused
-// buffers each way, the baseline). Each library gets the values in the form it takes (converted untimed):
+// buffers each way, the baseline); and bitwire's bincode encoding, generated with
+// --encoding bincode --typed-arrays (gen/typed/pod.ts: the blocks as typed arrays, one
+// copy each way), with a fresh and with a reused ByteWriter. Each library gets the values in the form it takes (converted untimed):
 // bitwire `bigint[]` / `Uint8Array` / `number[]` (its TypeScript mapping), FlatBuffers
 // and the hand-written code typed arrays, protobuf-es `bigint[]` for fixed64 and
 // `number[]` for float, msgpackr the arrays an application would hand it.
 
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import { BitWriter } from "@bitwire/runtime";
+import { BitWriter, ByteWriter } from "@bitwire/runtime";
 import * as flatbuffers from "flatbuffers";
 import { FLOAT32_OPTIONS, Packr } from "msgpackr";
 
 import * as bw from "../../gen/pod.js";
+import * as bwt from "../../gen/typed/pod.js";
 import * as fb from "../peers/fb/bitwire/bench/fb.js";
 import * as pb from "../peers/pb/game_pb.js";
 
 export type Elem = "u64" | "u8" | "f32";
 export type PodValues = BigUint64Array | Uint8Array | Float32Array;
 
-export const POD_LIBRARIES = ["bitwire", "handwritten", "memcpy", "flatbuffers", "protobuf-es", "msgpackr"] as const;
+export const POD_LIBRARIES = [
+  "bitwire",
+  "bitwire-bincode",
+  "bitwire-bincode-reuse",
+  "handwritten",
+  "memcpy",
+  "flatbuffers",
+  "protobuf-es",
+  "msgpackr",
+] as const;
 export type PodLibrary = (typeof POD_LIBRARIES)[number];
 
 export interface PodPeer {
@@ -35,6 +47,10 @@ export interface PodPeer {
 
 export const POD_NOTES: Readonly<Record<PodLibrary, string>> = {
   bitwire: "generated encodePodX into one reused BitWriter; decode builds bigint[] (u64), a Uint8Array copy (u8; the values follow a 29-bit length, so they are not byte-aligned) or number[] (f32)",
+  "bitwire-bincode":
+    "generated with --encoding bincode --typed-arrays: encodeBincodePodX into a new ByteWriter per call, decodeBincodePodX (a new typed array, one copy)",
+  "bitwire-bincode-reuse":
+    "as bitwire-bincode, encoding into one reused ByteWriter; TypeScript has no decode-into, so decode is decodeBincodePodX as in bitwire-bincode",
   handwritten: "u32 count + the raw little-endian values: typed-array copy on encode and on decode (not bitwire's bytes)",
   memcpy: "the baseline: the block's bytes copied (Uint8Array.set) into a reused Uint8Array, and back into a reused typed array of the values",
   flatbuffers:
@@ -103,6 +119,9 @@ export function podPeer(library: PodLibrary, inp: PodInputs): PodPeer {
   switch (library) {
     case "bitwire":
       return bitwirePodPeer(inp, note, check);
+    case "bitwire-bincode":
+    case "bitwire-bincode-reuse":
+      return bincodePodPeer(library, inp, note, check);
     case "handwritten":
       return handwrittenPodPeer(inp, note, check);
     case "memcpy":
@@ -130,6 +149,28 @@ function bitwirePodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): 
   }
   const v: bw.PodF32 = { values: inp.numbers() };
   return { library, note, encode: () => bw.encodePodF32(v, w), decode: (f) => bw.decodePodF32(f), check };
+}
+
+function bincodePodPeer(
+  library: "bitwire-bincode" | "bitwire-bincode-reuse",
+  inp: PodInputs,
+  note: string,
+  check: PodPeer["check"],
+): PodPeer {
+  // A writer per call, as encodeBincodePodX makes by default, or one for every call.
+  const shared = library === "bitwire-bincode-reuse" ? new ByteWriter(1024) : undefined;
+  const writer = (): ByteWriter => shared ?? new ByteWriter(1024);
+  const src = inp.values;
+  if (inp.elem === "u64") {
+    const v: bwt.PodU64 = { values: src as BigUint64Array };
+    return { library, note, encode: () => bwt.encodeBincodePodU64(v, writer()), decode: (f) => bwt.decodeBincodePodU64(f), check };
+  }
+  if (inp.elem === "u8") {
+    const v: bwt.PodU8 = { values: src as Uint8Array };
+    return { library, note, encode: () => bwt.encodeBincodePodU8(v, writer()), decode: (f) => bwt.decodeBincodePodU8(f), check };
+  }
+  const v: bwt.PodF32 = { values: src as Float32Array };
+  return { library, note, encode: () => bwt.encodeBincodePodF32(v, writer()), decode: (f) => bwt.decodeBincodePodF32(f), check };
 }
 
 function handwrittenPodPeer(inp: PodInputs, note: string, check: PodPeer["check"]): PodPeer {
