@@ -108,7 +108,14 @@ fn bincode_differential_corpus() {
             Err(why) => failed.push(format!("line {}: {suite}.{ty}: {why}", n + 1)),
         }
     }
-    println!("differential corpus bincode: {passed} passed, {} failed", failed.len());
+    println!(
+        "differential corpus bincode: {passed} passed, {} failed",
+        failed.len()
+    );
     assert!(passed > 1000, "only {passed} lines");
-    assert!(failed.is_empty(), "{}", failed[..failed.len().min(20)].join("\n"));
+    assert!(
+        failed.is_empty(),
+        "{}",
+        failed[..failed.len().min(20)].join("\n")
+    );
 }
