@@ -6,8 +6,8 @@ package game
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 4.
-const _ = bitwire.RuntimeAPIVersion4
+// exists only in a runtime that provides version 6.
+const _ = bitwire.RuntimeAPIVersion6
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
@@ -175,6 +175,108 @@ func VerifyTeam(b []byte) error {
 // building it.
 func VerifyTeamPacked(r *bitwire.BitReader) error {
 	if err := r.Skip(2); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Team.
+const (
+	// TeamMinBincodeSize is the fewest bytes the bincode encoding of a Team
+	// takes.
+	TeamMinBincodeSize = 4
+	// TeamMaxBincodeSize is the most bytes the bincode encoding of a Team
+	// takes.
+	TeamMaxBincodeSize = 4
+)
+
+// AppendBincode appends the bincode encoding of v (spec §13) to dst. On error
+// it returns dst unchanged.
+func (v Team) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := v.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of v in a new slice.
+func (v Team) EncodeBincode() ([]byte, error) {
+	b, err := v.AppendBincode(make([]byte, 0, TeamMinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets v to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of v's slices, with the default
+// decode budget (spec §11.5). On error v holds a partly decoded value.
+func (v *Team) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := v.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (v *Team) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := v.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeTeam checks that b is exactly one valid bincode encoding of a
+// Team and returns the error DecodeBincode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as DecodeBincode does.
+func VerifyBincodeTeam(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyTeamBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeTeamWithLimits is VerifyBincodeTeam with the decode budget of
+// limits (spec §11.5) instead of the default one, as DecodeBincodeWithLimits.
+func VerifyBincodeTeamWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyTeamBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes v's bincode bytes (spec §13) at w's position.
+func (v Team) WriteBincode(w *bitwire.ByteWriter) error {
+	if !v.Valid() {
+		return bitwire.EnumError(w.BitPos(), uint64(v))
+	}
+	w.WriteU32(uint32(v))
+	return nil
+}
+
+// ReadBincode sets v to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (v *Team) ReadBincode(r *bitwire.ByteReader) error {
+	index, err := r.ReadIndex(4)
+	if err != nil {
+		return err
+	}
+	*v = Team(index)
+	return nil
+}
+
+// VerifyTeamBincode checks the bincode Team at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyTeamBincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadIndex(4); err != nil {
 		return err
 	}
 	return nil
@@ -349,6 +451,135 @@ func VerifyWeaponPacked(r *bitwire.BitReader) error {
 	}
 	if !Weapon(tag).Valid() {
 		return c.EnumError(0, tag)
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Weapon.
+const (
+	// WeaponMinBincodeSize is the fewest bytes the bincode encoding of a Weapon
+	// takes.
+	WeaponMinBincodeSize = 4
+	// WeaponMaxBincodeSize is the most bytes the bincode encoding of a Weapon
+	// takes.
+	WeaponMaxBincodeSize = 4
+)
+
+// AppendBincode appends the bincode encoding of v (spec §13) to dst. On error
+// it returns dst unchanged.
+func (v Weapon) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := v.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of v in a new slice.
+func (v Weapon) EncodeBincode() ([]byte, error) {
+	b, err := v.AppendBincode(make([]byte, 0, WeaponMinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets v to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of v's slices, with the default
+// decode budget (spec §11.5). On error v holds a partly decoded value.
+func (v *Weapon) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := v.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (v *Weapon) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := v.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeWeapon checks that b is exactly one valid bincode encoding of a
+// Weapon and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodeWeapon(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyWeaponBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeWeaponWithLimits is VerifyBincodeWeapon with the decode budget
+// of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodeWeaponWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyWeaponBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes v's bincode bytes (spec §13) at w's position.
+func (v Weapon) WriteBincode(w *bitwire.ByteWriter) error {
+	switch v {
+	case WeaponFist:
+		w.WriteU32(0)
+	case WeaponPistol:
+		w.WriteU32(1)
+	case WeaponRifle:
+		w.WriteU32(2)
+	case WeaponShotgun:
+		w.WriteU32(3)
+	case WeaponSniper:
+		w.WriteU32(4)
+	case WeaponRocket:
+		w.WriteU32(5)
+	default:
+		return bitwire.EnumError(w.BitPos(), uint64(v))
+	}
+	return nil
+}
+
+// ReadBincode sets v to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (v *Weapon) ReadBincode(r *bitwire.ByteReader) error {
+	index, err := r.ReadIndex(6)
+	if err != nil {
+		return err
+	}
+	switch index {
+	case 0:
+		*v = WeaponFist
+	case 1:
+		*v = WeaponPistol
+	case 2:
+		*v = WeaponRifle
+	case 3:
+		*v = WeaponShotgun
+	case 4:
+		*v = WeaponSniper
+	case 5:
+		*v = WeaponRocket
+	}
+	return nil
+}
+
+// VerifyWeaponBincode checks the bincode Weapon at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyWeaponBincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadIndex(6); err != nil {
+		return err
 	}
 	return nil
 }
@@ -596,6 +827,185 @@ func VerifyPacket64Packed(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Bincode sizes (spec §13) of Packet64.
+const (
+	// Packet64MinBincodeSize is the fewest bytes the bincode encoding of a
+	// Packet64 takes.
+	Packet64MinBincodeSize = 12
+	// Packet64MaxBincodeSize is the most bytes the bincode encoding of a
+	// Packet64 takes.
+	Packet64MaxBincodeSize = 12
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Packet64) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Packet64) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, Packet64MinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Packet64) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Packet64) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePacket64 checks that b is exactly one valid bincode encoding of
+// a Packet64 and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodePacket64(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyPacket64Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePacket64WithLimits is VerifyBincodePacket64 with the decode
+// budget of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodePacket64WithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyPacket64Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Packet64) WriteBincode(w *bitwire.ByteWriter) error {
+	w.WriteBool(m.IsAlive)
+	if err := w.CheckUint(uint64(m.WeaponID), 0, 15); err != nil {
+		return bitwire.InField(err, "weapon_id")
+	}
+	w.WriteU8(m.WeaponID)
+	if err := w.CheckUint(uint64(m.TeamID), 0, 3); err != nil {
+		return bitwire.InField(err, "team_id")
+	}
+	w.WriteU8(m.TeamID)
+	if err := w.CheckUint(uint64(m.Health), 0, 511); err != nil {
+		return bitwire.InField(err, "health")
+	}
+	w.WriteU16(m.Health)
+	if err := w.CheckInt(int64(m.PosX), -2048, 2047); err != nil {
+		return bitwire.InField(err, "pos_x")
+	}
+	w.WriteI16(m.PosX)
+	if err := w.CheckInt(int64(m.PosY), -2048, 2047); err != nil {
+		return bitwire.InField(err, "pos_y")
+	}
+	w.WriteI16(m.PosY)
+	w.WriteU8(m.Rotation)
+	w.WriteU16(m.Score)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Packet64) ReadBincode(r *bitwire.ByteReader) error {
+	isAlive, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "is_alive")
+	}
+	m.IsAlive = isAlive
+	weaponID, err := r.ReadUintIn(1, 0, 15)
+	if err != nil {
+		return bitwire.InField(err, "weapon_id")
+	}
+	m.WeaponID = uint8(weaponID)
+	teamID, err := r.ReadUintIn(1, 0, 3)
+	if err != nil {
+		return bitwire.InField(err, "team_id")
+	}
+	m.TeamID = uint8(teamID)
+	health, err := r.ReadUintIn(2, 0, 511)
+	if err != nil {
+		return bitwire.InField(err, "health")
+	}
+	m.Health = uint16(health)
+	posX, err := r.ReadIntIn(2, -2048, 2047)
+	if err != nil {
+		return bitwire.InField(err, "pos_x")
+	}
+	m.PosX = int16(posX)
+	posY, err := r.ReadIntIn(2, -2048, 2047)
+	if err != nil {
+		return bitwire.InField(err, "pos_y")
+	}
+	m.PosY = int16(posY)
+	rotation, err := r.ReadU8()
+	if err != nil {
+		return bitwire.InField(err, "rotation")
+	}
+	m.Rotation = rotation
+	score, err := r.ReadU16()
+	if err != nil {
+		return bitwire.InField(err, "score")
+	}
+	m.Score = score
+	return nil
+}
+
+// VerifyPacket64Bincode checks the bincode Packet64 at r's position as
+// ReadBincode reads it, with the same errors and decode budget charges, and
+// advances past it without building it.
+func VerifyPacket64Bincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "is_alive")
+	}
+	if _, err := r.ReadUintIn(1, 0, 15); err != nil {
+		return bitwire.InField(err, "weapon_id")
+	}
+	if _, err := r.ReadUintIn(1, 0, 3); err != nil {
+		return bitwire.InField(err, "team_id")
+	}
+	if _, err := r.ReadUintIn(2, 0, 511); err != nil {
+		return bitwire.InField(err, "health")
+	}
+	if _, err := r.ReadIntIn(2, -2048, 2047); err != nil {
+		return bitwire.InField(err, "pos_x")
+	}
+	if _, err := r.ReadIntIn(2, -2048, 2047); err != nil {
+		return bitwire.InField(err, "pos_y")
+	}
+	if err := r.Skip(1); err != nil {
+		return bitwire.InField(err, "rotation")
+	}
+	if err := r.Skip(2); err != nil {
+		return bitwire.InField(err, "score")
+	}
+	return nil
+}
+
 // Buttons is the schema's `struct Buttons` (game.bw:42), 6 bits.
 //
 // Buttons held during one input frame.
@@ -767,6 +1177,152 @@ func VerifyButtonsPacked(r *bitwire.BitReader) error {
 	c := r.ReadChunk(6)
 	if c.Avail < 6 {
 		return c.Truncated(buttonsTrunc1)
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Buttons.
+const (
+	// ButtonsMinBincodeSize is the fewest bytes the bincode encoding of a
+	// Buttons takes.
+	ButtonsMinBincodeSize = 6
+	// ButtonsMaxBincodeSize is the most bytes the bincode encoding of a Buttons
+	// takes.
+	ButtonsMaxBincodeSize = 6
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Buttons) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Buttons) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, ButtonsMinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Buttons) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Buttons) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeButtons checks that b is exactly one valid bincode encoding of a
+// Buttons and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodeButtons(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyButtonsBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeButtonsWithLimits is VerifyBincodeButtons with the decode budget
+// of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodeButtonsWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyButtonsBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Buttons) WriteBincode(w *bitwire.ByteWriter) error {
+	w.WriteBool(m.Fire)
+	w.WriteBool(m.Aim)
+	w.WriteBool(m.Jump)
+	w.WriteBool(m.Crouch)
+	w.WriteBool(m.Reload)
+	w.WriteBool(m.UseItem)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Buttons) ReadBincode(r *bitwire.ByteReader) error {
+	fire, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "fire")
+	}
+	m.Fire = fire
+	aim, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "aim")
+	}
+	m.Aim = aim
+	jump, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "jump")
+	}
+	m.Jump = jump
+	crouch, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "crouch")
+	}
+	m.Crouch = crouch
+	reload, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "reload")
+	}
+	m.Reload = reload
+	useItem, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "use_item")
+	}
+	m.UseItem = useItem
+	return nil
+}
+
+// VerifyButtonsBincode checks the bincode Buttons at r's position as
+// ReadBincode reads it, with the same errors and decode budget charges, and
+// advances past it without building it.
+func VerifyButtonsBincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "fire")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "aim")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "jump")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "crouch")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "reload")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "use_item")
 	}
 	return nil
 }
@@ -1057,6 +1613,162 @@ func VerifyInputPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Bincode sizes (spec §13) of Input.
+const (
+	// InputMinBincodeSize is the fewest bytes the bincode encoding of an Input
+	// takes.
+	InputMinBincodeSize = 24
+	// InputMaxBincodeSize is the most bytes the bincode encoding of an Input
+	// takes.
+	InputMaxBincodeSize = 24
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Input) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Input) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, InputMinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Input) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Input) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeInput checks that b is exactly one valid bincode encoding of an
+// Input and returns the error DecodeBincode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as DecodeBincode does.
+func VerifyBincodeInput(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyInputBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeInputWithLimits is VerifyBincodeInput with the decode budget of
+// limits (spec §11.5) instead of the default one, as DecodeBincodeWithLimits.
+func VerifyBincodeInputWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyInputBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Input) WriteBincode(w *bitwire.ByteWriter) error {
+	w.WriteU16(m.Seq)
+	if err := w.CheckFloat(float64(m.MoveX), -1.0, 1.0); err != nil {
+		return bitwire.InField(err, "move_x")
+	}
+	w.WriteF32(m.MoveX)
+	if err := w.CheckFloat(float64(m.MoveY), -1.0, 1.0); err != nil {
+		return bitwire.InField(err, "move_y")
+	}
+	w.WriteF32(m.MoveY)
+	if err := m.Buttons.WriteBincode(w); err != nil {
+		return bitwire.InField(err, "buttons")
+	}
+	if err := w.CheckFloat(float64(m.Yaw), 0.0, 360.0); err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	w.WriteF32(m.Yaw)
+	if err := w.CheckFloat(float64(m.Pitch), -90.0, 90.0); err != nil {
+		return bitwire.InField(err, "pitch")
+	}
+	w.WriteF32(m.Pitch)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Input) ReadBincode(r *bitwire.ByteReader) error {
+	seq, err := r.ReadU16()
+	if err != nil {
+		return bitwire.InField(err, "seq")
+	}
+	m.Seq = seq
+	moveX, err := r.ReadF32In(-1.0, 1.0)
+	if err != nil {
+		return bitwire.InField(err, "move_x")
+	}
+	m.MoveX = moveX
+	moveY, err := r.ReadF32In(-1.0, 1.0)
+	if err != nil {
+		return bitwire.InField(err, "move_y")
+	}
+	m.MoveY = moveY
+	if err := m.Buttons.ReadBincode(r); err != nil {
+		return bitwire.InField(err, "buttons")
+	}
+	yaw, err := r.ReadF32In(0.0, 360.0)
+	if err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	m.Yaw = yaw
+	pitch, err := r.ReadF32In(-90.0, 90.0)
+	if err != nil {
+		return bitwire.InField(err, "pitch")
+	}
+	m.Pitch = pitch
+	return nil
+}
+
+// VerifyInputBincode checks the bincode Input at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyInputBincode(r *bitwire.ByteReader) error {
+	if err := r.Skip(2); err != nil {
+		return bitwire.InField(err, "seq")
+	}
+	if _, err := r.ReadF32In(-1.0, 1.0); err != nil {
+		return bitwire.InField(err, "move_x")
+	}
+	if _, err := r.ReadF32In(-1.0, 1.0); err != nil {
+		return bitwire.InField(err, "move_y")
+	}
+	if err := VerifyButtonsBincode(r); err != nil {
+		return bitwire.InField(err, "buttons")
+	}
+	if _, err := r.ReadF32In(0.0, 360.0); err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	if _, err := r.ReadF32In(-90.0, 90.0); err != nil {
+		return bitwire.InField(err, "pitch")
+	}
+	return nil
+}
+
 // Vec2 is the schema's `struct Vec2` (game.bw:65), 36 bits.
 //
 // A position in the world, quantized to 1/64 m.
@@ -1291,6 +2003,120 @@ func VerifyVec2Packed(r *bitwire.BitReader) error {
 	y := c.Bits(18, 18)
 	if y > 131072 {
 		return bitwire.InField(c.StepsError(18, y, 131072), "y")
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Vec2.
+const (
+	// Vec2MinBincodeSize is the fewest bytes the bincode encoding of a Vec2
+	// takes.
+	Vec2MinBincodeSize = 8
+	// Vec2MaxBincodeSize is the most bytes the bincode encoding of a Vec2
+	// takes.
+	Vec2MaxBincodeSize = 8
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Vec2) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Vec2) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, Vec2MinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Vec2) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Vec2) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeVec2 checks that b is exactly one valid bincode encoding of a
+// Vec2 and returns the error DecodeBincode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as DecodeBincode does.
+func VerifyBincodeVec2(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyVec2Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeVec2WithLimits is VerifyBincodeVec2 with the decode budget of
+// limits (spec §11.5) instead of the default one, as DecodeBincodeWithLimits.
+func VerifyBincodeVec2WithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyVec2Bincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Vec2) WriteBincode(w *bitwire.ByteWriter) error {
+	if err := w.CheckFloat(float64(m.X), -1024.0, 1024.0); err != nil {
+		return bitwire.InField(err, "x")
+	}
+	w.WriteF32(m.X)
+	if err := w.CheckFloat(float64(m.Y), -1024.0, 1024.0); err != nil {
+		return bitwire.InField(err, "y")
+	}
+	w.WriteF32(m.Y)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Vec2) ReadBincode(r *bitwire.ByteReader) error {
+	x, err := r.ReadF32In(-1024.0, 1024.0)
+	if err != nil {
+		return bitwire.InField(err, "x")
+	}
+	m.X = x
+	y, err := r.ReadF32In(-1024.0, 1024.0)
+	if err != nil {
+		return bitwire.InField(err, "y")
+	}
+	m.Y = y
+	return nil
+}
+
+// VerifyVec2Bincode checks the bincode Vec2 at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyVec2Bincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadF32In(-1024.0, 1024.0); err != nil {
+		return bitwire.InField(err, "x")
+	}
+	if _, err := r.ReadF32In(-1024.0, 1024.0); err != nil {
+		return bitwire.InField(err, "y")
 	}
 	return nil
 }
@@ -1715,6 +2541,258 @@ func VerifyEntityPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Bincode sizes (spec §13) of Entity.
+const (
+	// EntityMinBincodeSize is the fewest bytes the bincode encoding of an
+	// Entity takes.
+	EntityMinBincodeSize = 42
+	// EntityMaxBincodeSize is the most bytes the bincode encoding of an Entity
+	// takes.
+	EntityMaxBincodeSize = 60
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Entity) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Entity) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 60))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Entity) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Entity) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeEntity checks that b is exactly one valid bincode encoding of an
+// Entity and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodeEntity(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyEntityBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeEntityWithLimits is VerifyBincodeEntity with the decode budget
+// of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodeEntityWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyEntityBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Entity) WriteBincode(w *bitwire.ByteWriter) error {
+	if err := w.CheckUint(uint64(m.ID), 0, 4095); err != nil {
+		return bitwire.InField(err, "id")
+	}
+	w.WriteU16(m.ID)
+	if err := m.Pos.WriteBincode(w); err != nil {
+		return bitwire.InField(err, "pos")
+	}
+	if err := w.CheckFloat(float64(m.VelX), -64.0, 63.875); err != nil {
+		return bitwire.InField(err, "vel_x")
+	}
+	w.WriteF32(m.VelX)
+	if err := w.CheckFloat(float64(m.VelY), -64.0, 63.875); err != nil {
+		return bitwire.InField(err, "vel_y")
+	}
+	w.WriteF32(m.VelY)
+	if err := w.CheckFloat(float64(m.Yaw), 0.0, 360.0); err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	w.WriteF32(m.Yaw)
+	if err := w.CheckUint(uint64(m.Health), 0, 200); err != nil {
+		return bitwire.InField(err, "health")
+	}
+	w.WriteU8(m.Health)
+	if err := m.Weapon.WriteBincode(w); err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	if err := m.Team.WriteBincode(w); err != nil {
+		return bitwire.InField(err, "team")
+	}
+	w.WriteBool(m.OnGround)
+	w.WriteBool(m.Sprinting)
+	w.WriteBool(m.Target.Set)
+	if m.Target.Set {
+		if err := w.CheckUint(uint64(m.Target.Value), 0, 4095); err != nil {
+			return bitwire.InField(err, "target")
+		}
+		w.WriteU16(m.Target.Value)
+	}
+	if err := w.CheckLen(len(m.Name), 16); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	if err := w.CheckString(m.Name); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	w.WriteString(m.Name)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Entity) ReadBincode(r *bitwire.ByteReader) error {
+	id, err := r.ReadUintIn(2, 0, 4095)
+	if err != nil {
+		return bitwire.InField(err, "id")
+	}
+	m.ID = uint16(id)
+	if err := m.Pos.ReadBincode(r); err != nil {
+		return bitwire.InField(err, "pos")
+	}
+	velX, err := r.ReadF32In(-64.0, 63.875)
+	if err != nil {
+		return bitwire.InField(err, "vel_x")
+	}
+	m.VelX = velX
+	velY, err := r.ReadF32In(-64.0, 63.875)
+	if err != nil {
+		return bitwire.InField(err, "vel_y")
+	}
+	m.VelY = velY
+	yaw, err := r.ReadF32In(0.0, 360.0)
+	if err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	m.Yaw = yaw
+	health, err := r.ReadUintIn(1, 0, 200)
+	if err != nil {
+		return bitwire.InField(err, "health")
+	}
+	m.Health = uint8(health)
+	if err := m.Weapon.ReadBincode(r); err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	if err := m.Team.ReadBincode(r); err != nil {
+		return bitwire.InField(err, "team")
+	}
+	onGround, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "on_ground")
+	}
+	m.OnGround = onGround
+	sprinting, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "sprinting")
+	}
+	m.Sprinting = sprinting
+	targetSet, err := r.ReadOptionTag()
+	if err != nil {
+		return bitwire.InField(err, "target")
+	}
+	if targetSet {
+		m.Target.Set = true
+		v2, err := r.ReadUintIn(2, 0, 4095)
+		if err != nil {
+			return bitwire.InField(err, "target")
+		}
+		m.Target.Value = uint16(v2)
+	} else {
+		m.Target = bitwire.Optional[uint16]{}
+	}
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(16, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	name, err := r.ReadString(nameLen, start, m.Name)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	m.Name = name
+	return nil
+}
+
+// VerifyEntityBincode checks the bincode Entity at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyEntityBincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadUintIn(2, 0, 4095); err != nil {
+		return bitwire.InField(err, "id")
+	}
+	if err := VerifyVec2Bincode(r); err != nil {
+		return bitwire.InField(err, "pos")
+	}
+	if _, err := r.ReadF32In(-64.0, 63.875); err != nil {
+		return bitwire.InField(err, "vel_x")
+	}
+	if _, err := r.ReadF32In(-64.0, 63.875); err != nil {
+		return bitwire.InField(err, "vel_y")
+	}
+	if _, err := r.ReadF32In(0.0, 360.0); err != nil {
+		return bitwire.InField(err, "yaw")
+	}
+	if _, err := r.ReadUintIn(1, 0, 200); err != nil {
+		return bitwire.InField(err, "health")
+	}
+	if err := VerifyWeaponBincode(r); err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	if err := VerifyTeamBincode(r); err != nil {
+		return bitwire.InField(err, "team")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "on_ground")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "sprinting")
+	}
+	targetSet, err := r.ReadOptionTag()
+	if err != nil {
+		return bitwire.InField(err, "target")
+	}
+	if targetSet {
+		if _, err := r.ReadUintIn(2, 0, 4095); err != nil {
+			return bitwire.InField(err, "target")
+		}
+	}
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(16, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	if err := r.SkipString(nameLen, start); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	return nil
+}
+
 // Snapshot is the schema's `message Snapshot = 3` (game.bw:89), 28..=15294
 // bits.
 //
@@ -1882,6 +2960,144 @@ func VerifySnapshotPacked(r *bitwire.BitReader) error {
 	}
 	for i := 0; i < entitiesLen; i++ {
 		if err := VerifyEntityPacked(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "entities")
+		}
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Snapshot.
+const (
+	// SnapshotMinBincodeSize is the fewest bytes the bincode encoding of a
+	// Snapshot takes.
+	SnapshotMinBincodeSize = 14
+	// SnapshotMaxBincodeSize is the most bytes the bincode encoding of a
+	// Snapshot takes.
+	SnapshotMaxBincodeSize = 3854
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Snapshot) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Snapshot) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Snapshot) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Snapshot) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeSnapshot checks that b is exactly one valid bincode encoding of
+// a Snapshot and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodeSnapshot(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifySnapshotBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeSnapshotWithLimits is VerifyBincodeSnapshot with the decode
+// budget of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodeSnapshotWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifySnapshotBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Snapshot) WriteBincode(w *bitwire.ByteWriter) error {
+	w.WriteU32(m.Tick)
+	w.WriteU16(m.AckSeq)
+	if err := w.CheckLen(len(m.Entities), 64); err != nil {
+		return bitwire.InField(err, "entities")
+	}
+	w.WriteLen(len(m.Entities))
+	for i := range m.Entities {
+		if err := m.Entities[i].WriteBincode(w); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "entities")
+		}
+	}
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Snapshot) ReadBincode(r *bitwire.ByteReader) error {
+	tick, err := r.ReadU32()
+	if err != nil {
+		return bitwire.InField(err, "tick")
+	}
+	m.Tick = tick
+	ackSeq, err := r.ReadU16()
+	if err != nil {
+		return bitwire.InField(err, "ack_seq")
+	}
+	m.AckSeq = ackSeq
+	entitiesLen, err := r.ReadLenMax(64, 42, 64)
+	if err != nil {
+		return bitwire.InField(err, "entities")
+	}
+	m.Entities = bitwire.Resize(m.Entities, entitiesLen)
+	for i := range m.Entities {
+		if err := m.Entities[i].ReadBincode(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "entities")
+		}
+	}
+	return nil
+}
+
+// VerifySnapshotBincode checks the bincode Snapshot at r's position as
+// ReadBincode reads it, with the same errors and decode budget charges, and
+// advances past it without building it.
+func VerifySnapshotBincode(r *bitwire.ByteReader) error {
+	if err := r.Skip(4); err != nil {
+		return bitwire.InField(err, "tick")
+	}
+	if err := r.Skip(2); err != nil {
+		return bitwire.InField(err, "ack_seq")
+	}
+	entitiesLen, err := r.ReadLenMax(64, 42, 64)
+	if err != nil {
+		return bitwire.InField(err, "entities")
+	}
+	for i := 0; i < entitiesLen; i++ {
+		if err := VerifyEntityBincode(r); err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "entities")
 		}
 	}
@@ -2115,6 +3331,138 @@ func VerifyKillPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Bincode sizes (spec §13) of Kill.
+const (
+	// KillMinBincodeSize is the fewest bytes the bincode encoding of a Kill
+	// takes.
+	KillMinBincodeSize = 9
+	// KillMaxBincodeSize is the most bytes the bincode encoding of a Kill
+	// takes.
+	KillMaxBincodeSize = 9
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Kill) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Kill) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, KillMinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Kill) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Kill) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeKill checks that b is exactly one valid bincode encoding of a
+// Kill and returns the error DecodeBincode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as DecodeBincode does.
+func VerifyBincodeKill(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyKillBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeKillWithLimits is VerifyBincodeKill with the decode budget of
+// limits (spec §11.5) instead of the default one, as DecodeBincodeWithLimits.
+func VerifyBincodeKillWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyKillBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Kill) WriteBincode(w *bitwire.ByteWriter) error {
+	if err := w.CheckUint(uint64(m.Killer), 0, 4095); err != nil {
+		return bitwire.InField(err, "killer")
+	}
+	w.WriteU16(m.Killer)
+	if err := w.CheckUint(uint64(m.Victim), 0, 4095); err != nil {
+		return bitwire.InField(err, "victim")
+	}
+	w.WriteU16(m.Victim)
+	if err := m.Weapon.WriteBincode(w); err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	w.WriteBool(m.Headshot)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Kill) ReadBincode(r *bitwire.ByteReader) error {
+	killer, err := r.ReadUintIn(2, 0, 4095)
+	if err != nil {
+		return bitwire.InField(err, "killer")
+	}
+	m.Killer = uint16(killer)
+	victim, err := r.ReadUintIn(2, 0, 4095)
+	if err != nil {
+		return bitwire.InField(err, "victim")
+	}
+	m.Victim = uint16(victim)
+	if err := m.Weapon.ReadBincode(r); err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	headshot, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "headshot")
+	}
+	m.Headshot = headshot
+	return nil
+}
+
+// VerifyKillBincode checks the bincode Kill at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyKillBincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadUintIn(2, 0, 4095); err != nil {
+		return bitwire.InField(err, "killer")
+	}
+	if _, err := r.ReadUintIn(2, 0, 4095); err != nil {
+		return bitwire.InField(err, "victim")
+	}
+	if err := VerifyWeaponBincode(r); err != nil {
+		return bitwire.InField(err, "weapon")
+	}
+	if _, err := r.ReadBool(); err != nil {
+		return bitwire.InField(err, "headshot")
+	}
+	return nil
+}
+
 // Chat is the schema's `struct Chat` (game.bw:105), 14..=2190 bits.
 //
 // A chat line.
@@ -2274,6 +3622,146 @@ func VerifyChatPacked(r *bitwire.BitReader) error {
 	}
 	start2 := r.BitPos()
 	textLen, err := r.ReadLenMax(9, 256, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "text")
+	}
+	if err := r.SkipString(textLen, start2); err != nil {
+		return bitwire.InField(err, "text")
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Chat.
+const (
+	// ChatMinBincodeSize is the fewest bytes the bincode encoding of a Chat
+	// takes.
+	ChatMinBincodeSize = 16
+	// ChatMaxBincodeSize is the most bytes the bincode encoding of a Chat
+	// takes.
+	ChatMaxBincodeSize = 288
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Chat) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Chat) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Chat) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Chat) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeChat checks that b is exactly one valid bincode encoding of a
+// Chat and returns the error DecodeBincode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as DecodeBincode does.
+func VerifyBincodeChat(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyChatBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeChatWithLimits is VerifyBincodeChat with the decode budget of
+// limits (spec §11.5) instead of the default one, as DecodeBincodeWithLimits.
+func VerifyBincodeChatWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyChatBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Chat) WriteBincode(w *bitwire.ByteWriter) error {
+	if err := w.CheckLen(len(m.From), 16); err != nil {
+		return bitwire.InField(err, "from")
+	}
+	if err := w.CheckString(m.From); err != nil {
+		return bitwire.InField(err, "from")
+	}
+	w.WriteString(m.From)
+	if err := w.CheckLen(len(m.Text), 256); err != nil {
+		return bitwire.InField(err, "text")
+	}
+	if err := w.CheckString(m.Text); err != nil {
+		return bitwire.InField(err, "text")
+	}
+	w.WriteString(m.Text)
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Chat) ReadBincode(r *bitwire.ByteReader) error {
+	start := r.BitPos()
+	fromLen, err := r.ReadLenMax(16, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "from")
+	}
+	from, err := r.ReadString(fromLen, start, m.From)
+	if err != nil {
+		return bitwire.InField(err, "from")
+	}
+	m.From = from
+	start2 := r.BitPos()
+	textLen, err := r.ReadLenMax(256, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "text")
+	}
+	text, err := r.ReadString(textLen, start2, m.Text)
+	if err != nil {
+		return bitwire.InField(err, "text")
+	}
+	m.Text = text
+	return nil
+}
+
+// VerifyChatBincode checks the bincode Chat at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyChatBincode(r *bitwire.ByteReader) error {
+	start := r.BitPos()
+	fromLen, err := r.ReadLenMax(16, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "from")
+	}
+	if err := r.SkipString(fromLen, start); err != nil {
+		return bitwire.InField(err, "from")
+	}
+	start2 := r.BitPos()
+	textLen, err := r.ReadLenMax(256, 1, 1)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}
@@ -2541,6 +4029,191 @@ func VerifyEventPacked(r *bitwire.BitReader) error {
 	return nil
 }
 
+// Bincode sizes (spec §13) of Event.
+const (
+	// EventMinBincodeSize is the fewest bytes the bincode encoding of an Event
+	// takes.
+	EventMinBincodeSize = 4
+	// EventMaxBincodeSize is the most bytes the bincode encoding of an Event
+	// takes.
+	EventMaxBincodeSize = 292
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Event) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Event) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Event) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Event) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeEvent checks that b is exactly one valid bincode encoding of an
+// Event and returns the error DecodeBincode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as DecodeBincode does.
+func VerifyBincodeEvent(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyEventBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeEventWithLimits is VerifyBincodeEvent with the decode budget of
+// limits (spec §11.5) instead of the default one, as DecodeBincodeWithLimits.
+func VerifyBincodeEventWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyEventBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Event) WriteBincode(w *bitwire.ByteWriter) error {
+	switch m.Tag {
+	case EventChat:
+		w.WriteU32(0)
+		if err := m.Chat.WriteBincode(w); err != nil {
+			return bitwire.InField(err, "Chat")
+		}
+	case EventKill:
+		w.WriteU32(1)
+		if err := m.Kill.WriteBincode(w); err != nil {
+			return bitwire.InField(err, "Kill")
+		}
+	case EventJoin:
+		w.WriteU32(2)
+		if err := w.CheckLen(len(m.Join), 16); err != nil {
+			return bitwire.InField(err, "Join")
+		}
+		if err := w.CheckString(m.Join); err != nil {
+			return bitwire.InField(err, "Join")
+		}
+		w.WriteString(m.Join)
+	case EventLeave:
+		w.WriteU32(3)
+		if err := w.CheckUint(uint64(m.Leave), 0, 4095); err != nil {
+			return bitwire.InField(err, "Leave")
+		}
+		w.WriteU16(m.Leave)
+	case EventRoundOver:
+		w.WriteU32(4)
+	default:
+		return bitwire.EnumError(w.BitPos(), uint64(m.Tag))
+	}
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Event) ReadBincode(r *bitwire.ByteReader) error {
+	index, err := r.ReadIndex(5)
+	if err != nil {
+		return err
+	}
+	switch index {
+	case 0:
+		*m = Event{Tag: EventChat, Chat: m.Chat}
+		if err := m.Chat.ReadBincode(r); err != nil {
+			return bitwire.InField(err, "Chat")
+		}
+	case 1:
+		*m = Event{Tag: EventKill, Kill: m.Kill}
+		if err := m.Kill.ReadBincode(r); err != nil {
+			return bitwire.InField(err, "Kill")
+		}
+	case 2:
+		*m = Event{Tag: EventJoin, Join: m.Join}
+		start := r.BitPos()
+		vLen, err := r.ReadLenMax(16, 1, 1)
+		if err != nil {
+			return bitwire.InField(err, "Join")
+		}
+		v2, err := r.ReadString(vLen, start, m.Join)
+		if err != nil {
+			return bitwire.InField(err, "Join")
+		}
+		m.Join = v2
+	case 3:
+		*m = Event{Tag: EventLeave, Leave: m.Leave}
+		v3, err := r.ReadUintIn(2, 0, 4095)
+		if err != nil {
+			return bitwire.InField(err, "Leave")
+		}
+		m.Leave = uint16(v3)
+	case 4:
+		*m = Event{Tag: EventRoundOver}
+	}
+	return nil
+}
+
+// VerifyEventBincode checks the bincode Event at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyEventBincode(r *bitwire.ByteReader) error {
+	index, err := r.ReadIndex(5)
+	if err != nil {
+		return err
+	}
+	switch index {
+	case 0:
+		if err := VerifyChatBincode(r); err != nil {
+			return bitwire.InField(err, "Chat")
+		}
+	case 1:
+		if err := VerifyKillBincode(r); err != nil {
+			return bitwire.InField(err, "Kill")
+		}
+	case 2:
+		start := r.BitPos()
+		vLen, err := r.ReadLenMax(16, 1, 1)
+		if err != nil {
+			return bitwire.InField(err, "Join")
+		}
+		if err := r.SkipString(vLen, start); err != nil {
+			return bitwire.InField(err, "Join")
+		}
+	case 3:
+		if _, err := r.ReadUintIn(2, 0, 4095); err != nil {
+			return bitwire.InField(err, "Leave")
+		}
+	}
+	return nil
+}
+
 // Events is the schema's `message Events = 4` (game.bw:120), at least 10 bits.
 //
 // Chat and game events, sent when something happens.
@@ -2683,6 +4356,129 @@ func VerifyEventsPacked(r *bitwire.BitReader) error {
 	}
 	for i := 0; i < eventsLen; i++ {
 		if err := VerifyEventPacked(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "events")
+		}
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Events.
+const (
+	// EventsMinBincodeSize is the fewest bytes the bincode encoding of an
+	// Events takes.
+	EventsMinBincodeSize = 12
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Events) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Events) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Events) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Events) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeEvents checks that b is exactly one valid bincode encoding of an
+// Events and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodeEvents(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyEventsBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeEventsWithLimits is VerifyBincodeEvents with the decode budget
+// of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodeEventsWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyEventsBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Events) WriteBincode(w *bitwire.ByteWriter) error {
+	w.WriteU32(m.Tick)
+	w.WriteLen(len(m.Events))
+	for i := range m.Events {
+		if err := m.Events[i].WriteBincode(w); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "events")
+		}
+	}
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Events) ReadBincode(r *bitwire.ByteReader) error {
+	tick, err := r.ReadU32()
+	if err != nil {
+		return bitwire.InField(err, "tick")
+	}
+	m.Tick = tick
+	eventsLen, err := r.ReadLen(4, 96)
+	if err != nil {
+		return bitwire.InField(err, "events")
+	}
+	m.Events = bitwire.Resize(m.Events, eventsLen)
+	for i := range m.Events {
+		if err := m.Events[i].ReadBincode(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "events")
+		}
+	}
+	return nil
+}
+
+// VerifyEventsBincode checks the bincode Events at r's position as ReadBincode
+// reads it, with the same errors and decode budget charges, and advances past
+// it without building it.
+func VerifyEventsBincode(r *bitwire.ByteReader) error {
+	if err := r.Skip(4); err != nil {
+		return bitwire.InField(err, "tick")
+	}
+	eventsLen, err := r.ReadLen(4, 96)
+	if err != nil {
+		return bitwire.InField(err, "events")
+	}
+	for i := 0; i < eventsLen; i++ {
+		if err := VerifyEventBincode(r); err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "events")
 		}
 	}

@@ -1,10 +1,12 @@
 //! The demo: encode and decode the example's sample messages with the generated Rust
-//! code and print their sizes, then write them for the Go and TypeScript demos.
+//! code, in the packed encoding and in the bincode one, and print their sizes; then write
+//! them for the Go and TypeScript demos.
 //!
 //!     bitwire-example [DIR]           # DIR defaults to target/demo
 //!     bitwire-example --verify DIR    # check what Go and TypeScript wrote back to DIR
 
-use bitwire::Packed;
+use bitwire::{Bincode, Packed};
+use std::fmt::Debug;
 use std::path::Path;
 
 use bitwire_example::game::{Events, Input, Packet64, Snapshot};
@@ -28,6 +30,21 @@ fn show(name: &str, bytes: &[u8], max: Option<usize>) {
         hex(bytes)
     };
     println!("{name:<22} {:>5} B  ({max})  {shown}", bytes.len());
+}
+
+/// Encodes `value` in the bincode encoding into `buf`, checks it decodes to `value` and
+/// shows the bytes.
+fn show_bincode<T: Bincode + PartialEq + Debug>(
+    name: &str,
+    value: &T,
+    buf: &mut Vec<u8>,
+) -> bitwire::Result<()> {
+    buf.clear();
+    value.encode_bincode(buf)?;
+    assert_eq!(&T::decode_bincode(buf)?, value);
+    let max = T::MAX_BYTES.and_then(|m| usize::try_from(m).ok());
+    show(name, buf, max);
+    Ok(())
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -81,11 +98,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(Events::decode(&buf)?, events);
     show("Events (5 events)", &buf, None);
 
+    // The same values in the bincode encoding (docs/spec.md §13): byte-aligned, every
+    // integer in its Rust type's width, u64 lengths; what bincode 1.3 and wincode 0.6
+    // write for the generated types. Floats are written as they are, not quantized.
+    println!("\nthe same values in the bincode encoding (bincode 1.3 / wincode 0.6 bytes):");
+    show_bincode("Packet64", &packet, &mut buf)?;
+    show_bincode("Input", &input, &mut buf)?;
+    for n in [1, 16, 64] {
+        show_bincode(
+            &format!("Snapshot ({n} entities)"),
+            &samples::snapshot(n),
+            &mut buf,
+        )?;
+    }
+    show_bincode("Events (5 events)", &events, &mut buf)?;
+
     // Bad input is a typed error with kind, bit offset and field path, never a panic.
-    let mut bad = buf.clone();
-    bad.truncate(bad.len() - 3);
-    let err = Events::decode(&bad).unwrap_err();
+    let packed = events.encode_to_vec()?;
+    let err = Events::decode(&packed[..packed.len() - 3]).unwrap_err();
     println!("\ntruncated Events: {err}");
+    let bincode = events.encode_bincode_to_vec()?;
+    let err = Events::decode_bincode(&bincode[..bincode.len() - 3]).unwrap_err();
+    println!("truncated Events, bincode: {err}");
     let too_healthy = Packet64 {
         health: 600,
         ..packet

@@ -52,7 +52,9 @@ pub fn snapshot(n: usize) -> Snapshot {
                 vel_x: (f * 1.5) % 64.0 - 32.0,
                 vel_y: 3.0,
                 yaw: (f * 37.0) % 360.0,
-                health: (100 + i as u8 * 3) % 201,
+                // Wrapping as u8 arithmetic: what release builds always computed (a debug
+                // build panicked on the overflow from 52 entities on).
+                health: 100u8.wrapping_add((i as u8).wrapping_mul(3)) % 201,
                 weapon: [
                     Weapon::Pistol,
                     Weapon::Rifle,

@@ -106,6 +106,42 @@ impl ::bitwire::Packed for Team {
     }
 }
 
+impl ::bitwire::Bincode for Team {
+    const MIN_BYTES: u64 = 4;
+    const MAX_BYTES: Option<u64> = Some(4);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        let index = match self {
+            Self::Red => 0,
+            Self::Blue => 1,
+            Self::Green => 2,
+            Self::Spectator => 3,
+        };
+        w.write_index(index);
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        match r.read_index(4)? {
+            0 => Ok(Self::Red),
+            1 => Ok(Self::Blue),
+            2 => Ok(Self::Green),
+            _ => Ok(Self::Spectator),
+        }
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_index(4)?;
+        Ok(())
+    }
+}
+
 /// Weapons; the tag is declared 4 bits wide to leave room for new ones.
 /// Schema: `enum Weapon` (game.bw:20), 4 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -189,6 +225,46 @@ impl ::bitwire::Packed for Weapon {
         if Self::from_value(tag).is_none() {
             return Err(c.enum_error(0, tag));
         }
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Weapon {
+    const MIN_BYTES: u64 = 4;
+    const MAX_BYTES: Option<u64> = Some(4);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        let index = match self {
+            Self::Fist => 0,
+            Self::Pistol => 1,
+            Self::Rifle => 2,
+            Self::Shotgun => 3,
+            Self::Sniper => 4,
+            Self::Rocket => 5,
+        };
+        w.write_index(index);
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        match r.read_index(6)? {
+            0 => Ok(Self::Fist),
+            1 => Ok(Self::Pistol),
+            2 => Ok(Self::Rifle),
+            3 => Ok(Self::Shotgun),
+            4 => Ok(Self::Sniper),
+            _ => Ok(Self::Rocket),
+        }
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_index(6)?;
         Ok(())
     }
 }
@@ -357,6 +433,78 @@ impl ::bitwire::Packed for Packet64 {
     }
 }
 
+impl ::bitwire::Bincode for Packet64 {
+    const MIN_BYTES: u64 = 12;
+    const MAX_BYTES: Option<u64> = Some(12);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_bool(self.is_alive);
+        w.write_u8_in(self.weapon_id, 0, 15).in_field("weapon_id")?;
+        w.write_u8_in(self.team_id, 0, 3).in_field("team_id")?;
+        w.write_u16_in(self.health, 0, 511).in_field("health")?;
+        w.write_i16_in(self.pos_x, -2048, 2047).in_field("pos_x")?;
+        w.write_i16_in(self.pos_y, -2048, 2047).in_field("pos_y")?;
+        w.write_u8(self.rotation);
+        w.write_u16(self.score);
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let is_alive = r.read_bool().in_field("is_alive")?;
+        let weapon_id = r.read_u8_in(0, 15).in_field("weapon_id")?;
+        let team_id = r.read_u8_in(0, 3).in_field("team_id")?;
+        let health = r.read_u16_in(0, 511).in_field("health")?;
+        let pos_x = r.read_i16_in(-2048, 2047).in_field("pos_x")?;
+        let pos_y = r.read_i16_in(-2048, 2047).in_field("pos_y")?;
+        let rotation = r.read_u8().in_field("rotation")?;
+        let score = r.read_u16().in_field("score")?;
+        Ok(Self {
+            is_alive,
+            weapon_id,
+            team_id,
+            health,
+            pos_x,
+            pos_y,
+            rotation,
+            score,
+        })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.is_alive = r.read_bool().in_field("is_alive")?;
+        self.weapon_id = r.read_u8_in(0, 15).in_field("weapon_id")?;
+        self.team_id = r.read_u8_in(0, 3).in_field("team_id")?;
+        self.health = r.read_u16_in(0, 511).in_field("health")?;
+        self.pos_x = r.read_i16_in(-2048, 2047).in_field("pos_x")?;
+        self.pos_y = r.read_i16_in(-2048, 2047).in_field("pos_y")?;
+        self.rotation = r.read_u8().in_field("rotation")?;
+        self.score = r.read_u16().in_field("score")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_bool().in_field("is_alive")?;
+        r.read_u8_in(0, 15).in_field("weapon_id")?;
+        r.read_u8_in(0, 3).in_field("team_id")?;
+        r.read_u16_in(0, 511).in_field("health")?;
+        r.read_i16_in(-2048, 2047).in_field("pos_x")?;
+        r.read_i16_in(-2048, 2047).in_field("pos_y")?;
+        r.read_u8().in_field("rotation")?;
+        r.read_u16().in_field("score")?;
+        Ok(())
+    }
+}
+
 /// Buttons held during one input frame.
 /// Schema: `struct Buttons` (game.bw:42), 6 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -446,6 +594,68 @@ impl ::bitwire::Packed for Buttons {
         if c.avail() < 6 {
             return Err(c.truncated(RUN));
         }
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Buttons {
+    const MIN_BYTES: u64 = 6;
+    const MAX_BYTES: Option<u64> = Some(6);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_bool(self.fire);
+        w.write_bool(self.aim);
+        w.write_bool(self.jump);
+        w.write_bool(self.crouch);
+        w.write_bool(self.reload);
+        w.write_bool(self.use_item);
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let fire = r.read_bool().in_field("fire")?;
+        let aim = r.read_bool().in_field("aim")?;
+        let jump = r.read_bool().in_field("jump")?;
+        let crouch = r.read_bool().in_field("crouch")?;
+        let reload = r.read_bool().in_field("reload")?;
+        let use_item = r.read_bool().in_field("use_item")?;
+        Ok(Self {
+            fire,
+            aim,
+            jump,
+            crouch,
+            reload,
+            use_item,
+        })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.fire = r.read_bool().in_field("fire")?;
+        self.aim = r.read_bool().in_field("aim")?;
+        self.jump = r.read_bool().in_field("jump")?;
+        self.crouch = r.read_bool().in_field("crouch")?;
+        self.reload = r.read_bool().in_field("reload")?;
+        self.use_item = r.read_bool().in_field("use_item")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_bool().in_field("fire")?;
+        r.read_bool().in_field("aim")?;
+        r.read_bool().in_field("jump")?;
+        r.read_bool().in_field("crouch")?;
+        r.read_bool().in_field("reload")?;
+        r.read_bool().in_field("use_item")?;
         Ok(())
     }
 }
@@ -616,6 +826,68 @@ impl ::bitwire::Packed for Input {
     }
 }
 
+impl ::bitwire::Bincode for Input {
+    const MIN_BYTES: u64 = 24;
+    const MAX_BYTES: Option<u64> = Some(24);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_u16(self.seq);
+        w.write_f32_in(self.move_x, -1.0, 1.0).in_field("move_x")?;
+        w.write_f32_in(self.move_y, -1.0, 1.0).in_field("move_y")?;
+        self.buttons.write_bincode(w).in_field("buttons")?;
+        w.write_f32_in(self.yaw, 0.0, 360.0).in_field("yaw")?;
+        w.write_f32_in(self.pitch, -90.0, 90.0).in_field("pitch")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let seq = r.read_u16().in_field("seq")?;
+        let move_x = r.read_f32_in(-1.0, 1.0).in_field("move_x")?;
+        let move_y = r.read_f32_in(-1.0, 1.0).in_field("move_y")?;
+        let buttons = Buttons::read_bincode(r).in_field("buttons")?;
+        let yaw = r.read_f32_in(0.0, 360.0).in_field("yaw")?;
+        let pitch = r.read_f32_in(-90.0, 90.0).in_field("pitch")?;
+        Ok(Self {
+            seq,
+            move_x,
+            move_y,
+            buttons,
+            yaw,
+            pitch,
+        })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.seq = r.read_u16().in_field("seq")?;
+        self.move_x = r.read_f32_in(-1.0, 1.0).in_field("move_x")?;
+        self.move_y = r.read_f32_in(-1.0, 1.0).in_field("move_y")?;
+        self.buttons.read_bincode_into(r).in_field("buttons")?;
+        self.yaw = r.read_f32_in(0.0, 360.0).in_field("yaw")?;
+        self.pitch = r.read_f32_in(-90.0, 90.0).in_field("pitch")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_u16().in_field("seq")?;
+        r.read_f32_in(-1.0, 1.0).in_field("move_x")?;
+        r.read_f32_in(-1.0, 1.0).in_field("move_y")?;
+        Buttons::check_bincode(r).in_field("buttons")?;
+        r.read_f32_in(0.0, 360.0).in_field("yaw")?;
+        r.read_f32_in(-90.0, 90.0).in_field("pitch")?;
+        Ok(())
+    }
+}
+
 /// A position in the world, quantized to 1/64 m.
 /// Schema: `struct Vec2` (game.bw:65), 36 bits.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -713,6 +985,45 @@ impl ::bitwire::Packed for Vec2 {
             let e = c.steps_error(18, v, 131072);
             return Err(e.in_field("y"));
         }
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Vec2 {
+    const MIN_BYTES: u64 = 8;
+    const MAX_BYTES: Option<u64> = Some(8);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_f32_in(self.x, -1024.0, 1024.0).in_field("x")?;
+        w.write_f32_in(self.y, -1024.0, 1024.0).in_field("y")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let x = r.read_f32_in(-1024.0, 1024.0).in_field("x")?;
+        let y = r.read_f32_in(-1024.0, 1024.0).in_field("y")?;
+        Ok(Self { x, y })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.x = r.read_f32_in(-1024.0, 1024.0).in_field("x")?;
+        self.y = r.read_f32_in(-1024.0, 1024.0).in_field("y")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_f32_in(-1024.0, 1024.0).in_field("x")?;
+        r.read_f32_in(-1024.0, 1024.0).in_field("y")?;
         Ok(())
     }
 }
@@ -1021,6 +1332,125 @@ impl ::bitwire::Packed for Entity {
     }
 }
 
+impl ::bitwire::Bincode for Entity {
+    const MIN_BYTES: u64 = 42;
+    const MAX_BYTES: Option<u64> = Some(60);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_u16_in(self.id, 0, 4095).in_field("id")?;
+        self.pos.write_bincode(w).in_field("pos")?;
+        let t = w.write_f32_in(self.vel_x, -64.0, 63.875);
+        t.in_field("vel_x")?;
+        let t = w.write_f32_in(self.vel_y, -64.0, 63.875);
+        t.in_field("vel_y")?;
+        w.write_f32_in(self.yaw, 0.0, 360.0).in_field("yaw")?;
+        w.write_u8_in(self.health, 0, 200).in_field("health")?;
+        self.weapon.write_bincode(w)?;
+        self.team.write_bincode(w)?;
+        w.write_bool(self.on_ground);
+        w.write_bool(self.sprinting);
+        if let Some(v1) = &self.target {
+            w.write_option_tag(true);
+            w.write_u16_in(*v1, 0, 4095).in_field("target")?;
+        } else {
+            w.write_option_tag(false);
+        }
+        w.write_string(&self.name, 16).in_field("name")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let id = r.read_u16_in(0, 4095).in_field("id")?;
+        let pos = Vec2::read_bincode(r).in_field("pos")?;
+        let vel_x = r.read_f32_in(-64.0, 63.875).in_field("vel_x")?;
+        let vel_y = r.read_f32_in(-64.0, 63.875).in_field("vel_y")?;
+        let yaw = r.read_f32_in(0.0, 360.0).in_field("yaw")?;
+        let health = r.read_u8_in(0, 200).in_field("health")?;
+        let weapon = Weapon::read_bincode(r).in_field("weapon")?;
+        let team = Team::read_bincode(r).in_field("team")?;
+        let on_ground = r.read_bool().in_field("on_ground")?;
+        let sprinting = r.read_bool().in_field("sprinting")?;
+        let target = if r.read_option_tag().in_field("target")? {
+            let v1 = r.read_u16_in(0, 4095).in_field("target")?;
+            Some(v1)
+        } else {
+            None
+        };
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("name")?;
+        let name = r.read_string(len, start).in_field("name")?;
+        Ok(Self {
+            id,
+            pos,
+            vel_x,
+            vel_y,
+            yaw,
+            health,
+            weapon,
+            team,
+            on_ground,
+            sprinting,
+            target,
+            name,
+        })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.id = r.read_u16_in(0, 4095).in_field("id")?;
+        self.pos.read_bincode_into(r).in_field("pos")?;
+        self.vel_x = r.read_f32_in(-64.0, 63.875).in_field("vel_x")?;
+        self.vel_y = r.read_f32_in(-64.0, 63.875).in_field("vel_y")?;
+        self.yaw = r.read_f32_in(0.0, 360.0).in_field("yaw")?;
+        self.health = r.read_u8_in(0, 200).in_field("health")?;
+        self.weapon.read_bincode_into(r).in_field("weapon")?;
+        self.team.read_bincode_into(r).in_field("team")?;
+        self.on_ground = r.read_bool().in_field("on_ground")?;
+        self.sprinting = r.read_bool().in_field("sprinting")?;
+        let val = if r.read_option_tag().in_field("target")? {
+            let v1 = r.read_u16_in(0, 4095).in_field("target")?;
+            Some(v1)
+        } else {
+            None
+        };
+        self.target = val;
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("name")?;
+        let t = r.read_string_into(&mut self.name, len, start);
+        t.in_field("name")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_u16_in(0, 4095).in_field("id")?;
+        Vec2::check_bincode(r).in_field("pos")?;
+        r.read_f32_in(-64.0, 63.875).in_field("vel_x")?;
+        r.read_f32_in(-64.0, 63.875).in_field("vel_y")?;
+        r.read_f32_in(0.0, 360.0).in_field("yaw")?;
+        r.read_u8_in(0, 200).in_field("health")?;
+        Weapon::check_bincode(r).in_field("weapon")?;
+        Team::check_bincode(r).in_field("team")?;
+        r.read_bool().in_field("on_ground")?;
+        r.read_bool().in_field("sprinting")?;
+        if r.read_option_tag().in_field("target")? {
+            r.read_u16_in(0, 4095).in_field("target")?;
+        }
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("name")?;
+        r.skip_string(len, start).in_field("name")?;
+        Ok(())
+    }
+}
+
 /// World state sent to every client every tick (60 Hz).
 /// Schema: `message Snapshot = 3` (game.bw:89), 28..=15294 bits.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -1105,6 +1535,75 @@ impl ::bitwire::Packed for Snapshot {
         let len = r.check_len(len, 98, 64, start).in_field("entities")?;
         for i1 in 0..len {
             Entity::check(r).at_index(i1).in_field("entities")?;
+        }
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Snapshot {
+    const MIN_BYTES: u64 = 14;
+    const MAX_BYTES: Option<u64> = Some(3854);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_u32(self.tick);
+        w.write_u16(self.ack_seq);
+        w.write_len(self.entities.len(), 64).in_field("entities")?;
+        for (i1, item1) in self.entities.iter().enumerate() {
+            item1.write_bincode(w).at_index(i1).in_field("entities")?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let tick = r.read_u32().in_field("tick")?;
+        let ack_seq = r.read_u16().in_field("ack_seq")?;
+        let len = r.read_len(64, 42, 64).in_field("entities")?;
+        let mut entities = Vec::with_capacity(len);
+        for i1 in 0..len {
+            let item1 = Entity::read_bincode(r).at_index(i1).in_field("entities")?;
+            entities.push(item1);
+        }
+        Ok(Self {
+            tick,
+            ack_seq,
+            entities,
+        })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.tick = r.read_u32().in_field("tick")?;
+        self.ack_seq = r.read_u16().in_field("ack_seq")?;
+        let len = r.read_len(64, 42, 64).in_field("entities")?;
+        self.entities.truncate(len);
+        for (i1, slot1) in self.entities.iter_mut().enumerate() {
+            let t1 = slot1.read_bincode_into(r);
+            let t1 = t1.at_index(i1);
+            t1.in_field("entities")?;
+        }
+        self.entities.reserve_exact(len - self.entities.len());
+        for i1 in self.entities.len()..len {
+            let item1 = Entity::read_bincode(r).at_index(i1).in_field("entities")?;
+            self.entities.push(item1);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_u32().in_field("tick")?;
+        r.read_u16().in_field("ack_seq")?;
+        let len = r.read_len(64, 42, 64).in_field("entities")?;
+        for i1 in 0..len {
+            Entity::check_bincode(r).at_index(i1).in_field("entities")?;
         }
         Ok(())
     }
@@ -1231,6 +1730,58 @@ impl ::bitwire::Packed for Kill {
     }
 }
 
+impl ::bitwire::Bincode for Kill {
+    const MIN_BYTES: u64 = 9;
+    const MAX_BYTES: Option<u64> = Some(9);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_u16_in(self.killer, 0, 4095).in_field("killer")?;
+        w.write_u16_in(self.victim, 0, 4095).in_field("victim")?;
+        self.weapon.write_bincode(w)?;
+        w.write_bool(self.headshot);
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let killer = r.read_u16_in(0, 4095).in_field("killer")?;
+        let victim = r.read_u16_in(0, 4095).in_field("victim")?;
+        let weapon = Weapon::read_bincode(r).in_field("weapon")?;
+        let headshot = r.read_bool().in_field("headshot")?;
+        Ok(Self {
+            killer,
+            victim,
+            weapon,
+            headshot,
+        })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.killer = r.read_u16_in(0, 4095).in_field("killer")?;
+        self.victim = r.read_u16_in(0, 4095).in_field("victim")?;
+        self.weapon.read_bincode_into(r).in_field("weapon")?;
+        self.headshot = r.read_bool().in_field("headshot")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_u16_in(0, 4095).in_field("killer")?;
+        r.read_u16_in(0, 4095).in_field("victim")?;
+        Weapon::check_bincode(r).in_field("weapon")?;
+        r.read_bool().in_field("headshot")?;
+        Ok(())
+    }
+}
+
 /// A chat line.
 /// Schema: `struct Chat` (game.bw:105), 14..=2190 bits.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
@@ -1317,6 +1868,59 @@ impl ::bitwire::Packed for Chat {
             return Err(e.in_field("text"));
         }
         let len = r.check_len(len, 8, 1, start).in_field("text")?;
+        r.skip_string(len, start).in_field("text")?;
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Chat {
+    const MIN_BYTES: u64 = 16;
+    const MAX_BYTES: Option<u64> = Some(288);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_string(&self.from, 16).in_field("from")?;
+        w.write_string(&self.text, 256).in_field("text")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("from")?;
+        let from = r.read_string(len, start).in_field("from")?;
+        let start = r.pos();
+        let len = r.read_len(256, 1, 1).in_field("text")?;
+        let text = r.read_string(len, start).in_field("text")?;
+        Ok(Self { from, text })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("from")?;
+        let t = r.read_string_into(&mut self.from, len, start);
+        t.in_field("from")?;
+        let start = r.pos();
+        let len = r.read_len(256, 1, 1).in_field("text")?;
+        let t = r.read_string_into(&mut self.text, len, start);
+        t.in_field("text")?;
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("from")?;
+        r.skip_string(len, start).in_field("from")?;
+        let start = r.pos();
+        let len = r.read_len(256, 1, 1).in_field("text")?;
         r.skip_string(len, start).in_field("text")?;
         Ok(())
     }
@@ -1457,6 +2061,88 @@ impl ::bitwire::Packed for Event {
     }
 }
 
+impl ::bitwire::Bincode for Event {
+    const MIN_BYTES: u64 = 4;
+    const MAX_BYTES: Option<u64> = Some(292);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        match self {
+            Self::Chat(v) => {
+                w.write_index(0);
+                v.write_bincode(w).in_field("Chat")?;
+            }
+            Self::Kill(v) => {
+                w.write_index(1);
+                v.write_bincode(w).in_field("Kill")?;
+            }
+            Self::Join(v) => {
+                w.write_index(2);
+                w.write_string(v, 16).in_field("Join")?;
+            }
+            Self::Leave(v) => {
+                w.write_index(3);
+                w.write_u16_in(*v, 0, 4095).in_field("Leave")?;
+            }
+            Self::RoundOver => w.write_index(4),
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        match r.read_index(5)? {
+            0 => {
+                let v = Chat::read_bincode(r).in_field("Chat")?;
+                Ok(Self::Chat(v))
+            }
+            1 => {
+                let v = Kill::read_bincode(r).in_field("Kill")?;
+                Ok(Self::Kill(v))
+            }
+            2 => {
+                let start = r.pos();
+                let len = r.read_len(16, 1, 1).in_field("Join")?;
+                let v = r.read_string(len, start).in_field("Join")?;
+                Ok(Self::Join(v))
+            }
+            3 => {
+                let v = r.read_u16_in(0, 4095).in_field("Leave")?;
+                Ok(Self::Leave(v))
+            }
+            _ => Ok(Self::RoundOver),
+        }
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        match r.read_index(5)? {
+            0 => {
+                Chat::check_bincode(r).in_field("Chat")?;
+                Ok(())
+            }
+            1 => {
+                Kill::check_bincode(r).in_field("Kill")?;
+                Ok(())
+            }
+            2 => {
+                let start = r.pos();
+                let len = r.read_len(16, 1, 1).in_field("Join")?;
+                r.skip_string(len, start).in_field("Join")?;
+                Ok(())
+            }
+            3 => {
+                r.read_u16_in(0, 4095).in_field("Leave")?;
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Chat and game events, sent when something happens.
 /// Schema: `message Events = 4` (game.bw:120), at least 10 bits.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
@@ -1513,6 +2199,66 @@ impl ::bitwire::Packed for Events {
         let len = r.check_len(len, 3, 96, start).in_field("events")?;
         for i1 in 0..len {
             Event::check(r).at_index(i1).in_field("events")?;
+        }
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Events {
+    const MIN_BYTES: u64 = 12;
+    const MAX_BYTES: Option<u64> = None;
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_u32(self.tick);
+        let t = w.write_len(self.events.len(), u64::MAX);
+        t.in_field("events")?;
+        for (i1, item1) in self.events.iter().enumerate() {
+            item1.write_bincode(w).at_index(i1).in_field("events")?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let tick = r.read_u32().in_field("tick")?;
+        let len = r.read_len(u64::MAX, 4, 96).in_field("events")?;
+        let mut events = Vec::with_capacity(len);
+        for i1 in 0..len {
+            let item1 = Event::read_bincode(r).at_index(i1).in_field("events")?;
+            events.push(item1);
+        }
+        Ok(Self { tick, events })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.tick = r.read_u32().in_field("tick")?;
+        let len = r.read_len(u64::MAX, 4, 96).in_field("events")?;
+        self.events.truncate(len);
+        for (i1, slot1) in self.events.iter_mut().enumerate() {
+            slot1.read_bincode_into(r).at_index(i1).in_field("events")?;
+        }
+        self.events.reserve_exact(len - self.events.len());
+        for i1 in self.events.len()..len {
+            let item1 = Event::read_bincode(r).at_index(i1).in_field("events")?;
+            self.events.push(item1);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_u32().in_field("tick")?;
+        let len = r.read_len(u64::MAX, 4, 96).in_field("events")?;
+        for i1 in 0..len {
+            Event::check_bincode(r).at_index(i1).in_field("events")?;
         }
         Ok(())
     }
