@@ -40,10 +40,7 @@ impl Encoder<'_> {
 
     /// A shape error: `value` is not a value of `expected`.
     fn mismatch(&self, expected: &str, value: &Value) -> CodecError {
-        self.path.shape(format!(
-            "expected {expected}, found a {} value",
-            value.shape_name()
-        ))
+        self.path.mismatch(expected, value)
     }
 
     /// The low `n` bytes of `v`, little-endian.
@@ -134,24 +131,9 @@ impl Encoder<'_> {
         match &def.kind {
             // §13.5: fields in declaration order, nothing between them.
             TypeDefKind::Struct { fields } => {
-                let Value::Struct(values) = value else {
-                    return Err(self.mismatch(&format!("struct `{}`", def.name), value));
-                };
-                if values.len() != fields.len() {
-                    return Err(self.path.shape(format!(
-                        "struct `{}` has {} fields, the value has {}",
-                        def.name,
-                        fields.len(),
-                        values.len()
-                    )));
-                }
+                let values = self.path.struct_values(&def.name, fields, value)?;
                 for (field, (name, v)) in fields.iter().zip(values) {
-                    if *name != field.name {
-                        return Err(self.path.shape(format!(
-                            "expected field `{}` of `{}`, found `{name}`",
-                            field.name, def.name
-                        )));
-                    }
+                    self.path.field_name(&field.name, &def.name, name)?;
                     self.path.push_name(&field.name);
                     self.value(&field.ty, v)?;
                     self.path.pop();

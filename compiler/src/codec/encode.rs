@@ -57,10 +57,7 @@ impl Encoder<'_> {
 
     /// A shape error: `value` is not a value of `expected`.
     fn mismatch(&self, expected: &str, value: &Value) -> CodecError {
-        self.path.shape(format!(
-            "expected {expected}, found a {} value",
-            value.shape_name()
-        ))
+        self.path.mismatch(expected, value)
     }
 
     fn value(&mut self, ty: &Type, value: &Value) -> Result<(), CodecError> {
@@ -159,24 +156,9 @@ impl Encoder<'_> {
         match &def.kind {
             // §5.1: fields in declaration order, no padding.
             TypeDefKind::Struct { fields } => {
-                let Value::Struct(values) = value else {
-                    return Err(self.mismatch(&format!("struct `{}`", def.name), value));
-                };
-                if values.len() != fields.len() {
-                    return Err(self.path.shape(format!(
-                        "struct `{}` has {} fields, the value has {}",
-                        def.name,
-                        fields.len(),
-                        values.len()
-                    )));
-                }
+                let values = self.path.struct_values(&def.name, fields, value)?;
                 for (field, (name, v)) in fields.iter().zip(values) {
-                    if *name != field.name {
-                        return Err(self.path.shape(format!(
-                            "expected field `{}` of `{}`, found `{name}`",
-                            field.name, def.name
-                        )));
-                    }
+                    self.path.field_name(&field.name, &def.name, name)?;
                     self.path.push_name(&field.name);
                     self.value(&field.ty, v)?;
                     self.path.pop();

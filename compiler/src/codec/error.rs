@@ -304,6 +304,53 @@ impl Path {
             message: message.into(),
         }
     }
+
+    /// A shape error: `value` is not a value of `expected`.
+    pub(crate) fn mismatch(&self, expected: &str, value: &super::Value) -> CodecError {
+        self.shape(format!(
+            "expected {expected}, found a {} value",
+            value.shape_name()
+        ))
+    }
+
+    /// The field values of `value`, a value of the struct `name` with `fields` (in
+    /// declaration order), or the shape error an encoder reports when it is not one:
+    /// not a struct, or another number of fields. Each field's name is checked by
+    /// [`Path::field_name`] as the encoder reaches it.
+    pub(crate) fn struct_values<'v>(
+        &self,
+        name: &str,
+        fields: &[crate::ir::Field],
+        value: &'v super::Value,
+    ) -> Result<&'v [(String, super::Value)], CodecError> {
+        let super::Value::Struct(values) = value else {
+            return Err(self.mismatch(&format!("struct `{name}`"), value));
+        };
+        if values.len() != fields.len() {
+            return Err(self.shape(format!(
+                "struct `{name}` has {} fields, the value has {}",
+                fields.len(),
+                values.len()
+            )));
+        }
+        Ok(values)
+    }
+
+    /// The shape error for a struct value whose field `found` stands where the
+    /// struct `owner` declares `field`, or nothing when the names agree.
+    pub(crate) fn field_name(
+        &self,
+        field: &str,
+        owner: &str,
+        found: &str,
+    ) -> Result<(), CodecError> {
+        if field == found {
+            return Ok(());
+        }
+        Err(self.shape(format!(
+            "expected field `{field}` of `{owner}`, found `{found}`"
+        )))
+    }
 }
 
 #[cfg(test)]
