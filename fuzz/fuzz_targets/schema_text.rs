@@ -1,7 +1,8 @@
 //! Feeds arbitrary bytes to the compiler as schema text: schemas are untrusted
 //! input. Properties: nothing panics, overflows its stack or hangs — lexing,
 //! parsing, checking, rendering diagnostics, `bitwire fmt`, the IR and its JSON
-//! dump, fingerprints, and the Rust, Go and TypeScript generators; and `bitwire fmt`
+//! dump, fingerprints, and the Rust, Go and TypeScript generators (with the bincode
+//! encoding, whose plan they print, and TypeScript's typed arrays); and `bitwire fmt`
 //! keeps its promises: formatting a formatted text changes nothing, and it
 //! compiles to the same IR (up to line numbers and spans, which the JSON leaves
 //! out) or to the same diagnostic codes.
@@ -29,20 +30,26 @@ fuzz_target!(|data: &[u8]| {
         Err(diags) => assert!(!diags.render().is_empty()),
         Ok(schema) => {
             fingerprint::fingerprints(schema);
+            // The bincode encoding (and TypeScript's typed arrays) on: every backend's
+            // bincode printer sees every schema the fuzzer finds.
             let rust = RustOptions {
                 json: true,
+                bincode: true,
                 source_name: NAME.into(),
                 module_file: true,
             };
             generate_rust(schema, &rust);
             let go = GoOptions {
                 json: true,
+                bincode: true,
                 source_name: NAME.into(),
                 package: "fuzz".into(),
             };
             generate_go(schema, &go);
             let ts = TsOptions {
                 json: true,
+                bincode: true,
+                typed_arrays: true,
                 source_name: NAME.into(),
                 ..TsOptions::default()
             };
