@@ -9,6 +9,7 @@
 use serde::Serialize;
 
 use super::ops::{Form, Kind, Lane};
+use super::scalar;
 use crate::ir::{FloatRepr, IntRepr, Schema, Type, TypeDefKind, TypeId};
 
 /// Bytes of a length prefix (a `u64`, spec §13.3).
@@ -235,17 +236,13 @@ pub fn node(schema: &Schema, named: &dyn Fn(TypeId) -> Size, ty: &Type) -> BinNo
         Type::Bool => BinOp::Bool {
             invalid: Kind::OutOfRange,
         },
-        Type::UInt { bits, repr } | Type::SInt { bits, repr } => BinOp::Int {
+        Type::UInt { repr, .. }
+        | Type::SInt { repr, .. }
+        | Type::Bounded { repr, .. }
+        | Type::VarUInt { repr, .. }
+        | Type::VarSInt { repr, .. } => BinOp::Int {
             repr: *repr,
-            range: narrower(*repr, width_range(repr.signed(), *bits)),
-        },
-        Type::Bounded { repr, min, max, .. } => BinOp::Int {
-            repr: *repr,
-            range: narrower(*repr, (*min, *max)),
-        },
-        Type::VarUInt { repr, .. } | Type::VarSInt { repr, .. } => BinOp::Int {
-            repr: *repr,
-            range: None,
+            range: narrower(*repr, scalar::int_range(ty).expect("an integer type")),
         },
         Type::Float { repr } => BinOp::Float {
             repr: *repr,
@@ -299,18 +296,9 @@ pub fn node(schema: &Schema, named: &dyn Fn(TypeId) -> Size, ty: &Type) -> BinNo
     }
 }
 
-/// The values of a `bits`-wide integer.
-fn width_range(signed: bool, bits: u32) -> (i128, i128) {
-    if signed {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    }
-}
-
-/// `range` as a check, unless it is the whole of `repr`.
+/// `range` as a check, unless it is the whole of `repr` (varints, full-width integers).
 fn narrower(repr: IntRepr, (min, max): (i128, i128)) -> Option<Range> {
-    (width_range(repr.signed(), repr.bits()) != (min, max)).then_some(Range {
+    (scalar::repr_range(repr) != (min, max)).then_some(Range {
         min,
         max,
         kind: Kind::OutOfRange,

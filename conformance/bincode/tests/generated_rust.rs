@@ -4,8 +4,8 @@
 //! decoding (fresh, into a reused value, verify) under the default limits, which let
 //! 8 MB through where wincode's default configuration refuses 4 MiB + 1 (tests/large.rs).
 //!
-//! Runs with `cargo test -p bitwire-bincode-peers --features generated-rust` (build.rs
-//! generates the code with `bitwire_build::Config::bincode(true)`).
+//! Runs with `cargo test -p bitwire-bincode-peers` (the `generated-rust` feature is on by
+//! default; build.rs generates the code with `bitwire_build::Config::bincode(true)`).
 #![cfg(feature = "generated-rust")]
 
 bitwire::include_schema!(mod bincode_plain);

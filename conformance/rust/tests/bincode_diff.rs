@@ -7,16 +7,12 @@
 use std::path::Path;
 
 use bitwire::Limits;
+use bitwire_compiler::codec::to_hex as hex_of;
 use bitwire_conformance::bincode_corpus::write_bincode_corpus;
+use bitwire_conformance::check::hex;
 use bitwire_conformance::corpus::{schemas_in, Options, Suite};
 use bitwire_conformance::{find_bincode, BincodeCodec, Failure};
 use serde_json::Value;
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len() / 2)
-        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).expect("hex"))
-        .collect()
-}
 
 /// The reference outcome's error as (kind, bit, path).
 fn want_error(e: &Value) -> (String, u64, String) {
@@ -74,10 +70,6 @@ fn check_line(c: &BincodeCodec, line: &Value) -> Result<(), String> {
             }
         }
     }
-}
-
-fn hex_of(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 #[test]

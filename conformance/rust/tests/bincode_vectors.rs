@@ -66,17 +66,8 @@ fn bincode_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/vectors/bincode")
 }
 
-fn hex_decode(s: &str) -> Vec<u8> {
-    assert!(s.len() % 2 == 0, "odd hex length: {s}");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
-        .collect()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+use bitwire_compiler::codec::to_hex as hex;
+use bitwire_conformance::check::hex as hex_decode;
 
 /// Decoding `bytes`, as a comparable outcome: the value's JSON or the error's
 /// kind, bit and path.

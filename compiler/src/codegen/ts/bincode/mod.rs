@@ -19,6 +19,7 @@ use super::printer::Printer;
 use super::{Gen, MAX_SAFE};
 use crate::ir::{IntRepr, TypeId};
 use crate::plan::bincode::{BinBody, BinNode, BinOp, BincodePlan, Range};
+use crate::plan::scalar::repr_range;
 use crate::plan::{Form, Lane};
 
 /// The bincode plan and the names of its functions, next to the packed codec's.
@@ -223,29 +224,10 @@ pub(crate) fn wide(repr: IntRepr, range: Option<Range>) -> bool {
     min.unsigned_abs() > MAX_SAFE || max.unsigned_abs() > MAX_SAFE
 }
 
-/// The values of an integer representation.
-fn repr_range(repr: IntRepr) -> (i128, i128) {
-    let bits = repr.bits();
-    if repr.signed() {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    }
-}
-
 /// The runtime method of a whole representation (`u16`, `i64`): the writer's and the
 /// reader's have the same names.
 fn repr_method(repr: IntRepr) -> &'static str {
-    match repr {
-        IntRepr::U8 => "u8",
-        IntRepr::U16 => "u16",
-        IntRepr::U32 => "u32",
-        IntRepr::U64 => "u64",
-        IntRepr::I8 => "i8",
-        IntRepr::I16 => "i16",
-        IntRepr::I32 => "i32",
-        IntRepr::I64 => "i64",
-    }
+    crate::codegen::describe::int_repr_name(repr)
 }
 
 /// Bytes of an integer representation.
