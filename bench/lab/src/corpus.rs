@@ -120,6 +120,15 @@ pub fn datasets(scale: Scale) -> Vec<Dataset> {
             seed: datasets::SEED_EVENTS,
             frames: frames(&datasets::events(scale.events), game::Events::encode_to_vec),
         },
+        Dataset {
+            name: "profiles",
+            ty: "Profiles",
+            seed: crate::profiles::SEED_PROFILES,
+            frames: frames(
+                &crate::profiles::profiles(scale.profiles),
+                game::Profiles::encode_to_vec,
+            ),
+        },
     ]
 }
 

@@ -44,13 +44,15 @@ pub struct Scale {
     pub input_ticks: usize,
     /// `Events` messages (batches).
     pub events: usize,
+    /// `Profiles` pages (the string-heavy dataset).
+    pub profiles: usize,
     /// `pod` block sizes in bytes (the largest is the size of each pod file).
     pub pod_blocks: &'static [usize],
 }
 
 impl Scale {
     /// The default lab scale: 10 s of a 32-entity world, 8 clients' inputs for 10 s,
-    /// 1,000 event batches, 10,000 packets.
+    /// 1,000 event batches, 1,000 pages of profiles, 10,000 packets.
     pub const FULL: Scale = Scale {
         packet64: 10_000,
         snapshot_ticks: 600,
@@ -58,6 +60,7 @@ impl Scale {
         input_clients: 8,
         input_ticks: 600,
         events: 1_000,
+        profiles: 1_000,
         pod_blocks: crate::pod::data::FULL_BLOCKS,
     };
 
@@ -69,6 +72,7 @@ impl Scale {
         input_clients: 2,
         input_ticks: 30,
         events: 50,
+        profiles: 50,
         pod_blocks: crate::pod::data::QUICK_BLOCKS,
     };
 }

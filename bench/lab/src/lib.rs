@@ -14,4 +14,5 @@ pub mod handwritten;
 pub mod lab;
 pub mod peers;
 pub mod pod;
+pub mod profiles;
 pub mod sizes;

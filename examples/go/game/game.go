@@ -11,7 +11,7 @@ const _ = bitwire.RuntimeAPIVersion6
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
-const SchemaFingerprint uint64 = 0xba13117a2493f840
+const SchemaFingerprint uint64 = 0x1236e72dc1fd2a54
 
 // MaxEntities is the schema's `const MAX_ENTITIES: u32 = 64`.
 //
@@ -4485,6 +4485,1320 @@ func VerifyEventsBincode(r *bitwire.ByteReader) error {
 	return nil
 }
 
+// Presence is the schema's `enum Presence` (game.bw:126), 2 bits.
+//
+// What a player is doing, as a lobby or friends list shows it.
+type Presence uint8
+
+// The variants of Presence.
+const (
+	// PresenceOffline is the variant `Offline = 0` of Presence, a 2-bit tag.
+	PresenceOffline Presence = 0
+	// PresenceOnline is the variant `Online = 1` of Presence, a 2-bit tag.
+	PresenceOnline Presence = 1
+	// PresenceInMatch is the variant `InMatch = 2` of Presence, a 2-bit tag.
+	PresenceInMatch Presence = 2
+	// PresenceAway is the variant `Away = 3` of Presence, a 2-bit tag.
+	PresenceAway Presence = 3
+)
+
+// Size bounds (spec §6.1) and named bounds of Presence.
+const (
+	// PresenceMinEncodedBits is the fewest bits a Presence encodes to.
+	PresenceMinEncodedBits = 2
+	// PresenceMaxEncodedBits is the most bits a Presence encodes to.
+	PresenceMaxEncodedBits = 2
+	// PresenceMaxEncodedSize is the largest top-level encoding of a Presence in
+	// bytes, padding included.
+	PresenceMaxEncodedSize = 1
+	// PresenceFingerprint is the fingerprint of the packed wire of Presence,
+	// referenced types included.
+	PresenceFingerprint uint64 = 0x3efe8e8eabb2e187
+)
+
+// Valid reports whether v is a variant Presence declares.
+func (v Presence) Valid() bool {
+	return v <= 3
+}
+
+// String returns the variant's schema name (its JSON form), or "Presence(N)"
+// for a value Presence does not declare.
+func (v Presence) String() string {
+	switch v {
+	case PresenceOffline:
+		return "Offline"
+	case PresenceOnline:
+		return "Online"
+	case PresenceInMatch:
+		return "InMatch"
+	case PresenceAway:
+		return "Away"
+	}
+	return bitwire.UnknownName("Presence", uint64(v))
+}
+
+// AppendTo appends the top-level encoding of v (spec §2.1: its bit stream,
+// padded with zero bits to a byte) to dst. On error it returns dst unchanged.
+func (v Presence) AppendTo(dst []byte) ([]byte, error) {
+	w := bitwire.NewBitWriter(dst)
+	if err := v.WritePacked(&w); err != nil {
+		return dst, err
+	}
+	return w.Finish(), nil
+}
+
+// Encode returns the top-level encoding of v in a new slice.
+func (v Presence) Encode() ([]byte, error) {
+	b, err := v.AppendTo(make([]byte, 0, PresenceMaxEncodedSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Decode sets v to the value encoded in all of b (spec §2.2: zero padding,
+// no trailing bytes), reusing the capacity of v's slices, with the default
+// decode budget (spec §11). On error v holds a partly decoded value.
+func (v *Presence) Decode(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := v.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (v *Presence) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := v.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (v Presence) AppendBinary(b []byte) ([]byte, error) {
+	return v.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (v Presence) MarshalBinary() ([]byte, error) {
+	return v.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (v *Presence) UnmarshalBinary(b []byte) error {
+	return v.Decode(b)
+}
+
+// WritePacked writes v's bit stream (no padding) at w's position.
+func (v Presence) WritePacked(w *bitwire.BitWriter) error {
+	if !v.Valid() {
+		return bitwire.EnumError(w.BitPos(), uint64(v))
+	}
+	w.WriteBits(uint64(v), 2)
+	return nil
+}
+
+// ReadPacked sets v to the value at r's position, reusing the capacity of its
+// slices.
+func (v *Presence) ReadPacked(r *bitwire.BitReader) error {
+	tag, err := r.ReadBits(2)
+	if err != nil {
+		return err
+	}
+	*v = Presence(tag)
+	return nil
+}
+
+// VerifyPresence checks that b is exactly one valid top-level encoding of a
+// Presence and returns the error Decode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyPresencePacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
+func VerifyPresence(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyPresencePacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyPresencePacked checks the Presence at r's position as ReadPacked reads
+// it, with the same errors and decode budget charges, and advances past it
+// without building it.
+func VerifyPresencePacked(r *bitwire.BitReader) error {
+	if err := r.Skip(2); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Presence.
+const (
+	// PresenceMinBincodeSize is the fewest bytes the bincode encoding of a
+	// Presence takes.
+	PresenceMinBincodeSize = 4
+	// PresenceMaxBincodeSize is the most bytes the bincode encoding of a
+	// Presence takes.
+	PresenceMaxBincodeSize = 4
+)
+
+// AppendBincode appends the bincode encoding of v (spec §13) to dst. On error
+// it returns dst unchanged.
+func (v Presence) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := v.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of v in a new slice.
+func (v Presence) EncodeBincode() ([]byte, error) {
+	b, err := v.AppendBincode(make([]byte, 0, PresenceMinBincodeSize))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets v to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of v's slices, with the default
+// decode budget (spec §11.5). On error v holds a partly decoded value.
+func (v *Presence) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := v.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (v *Presence) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := v.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePresence checks that b is exactly one valid bincode encoding of
+// a Presence and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodePresence(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyPresenceBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodePresenceWithLimits is VerifyBincodePresence with the decode
+// budget of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodePresenceWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyPresenceBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes v's bincode bytes (spec §13) at w's position.
+func (v Presence) WriteBincode(w *bitwire.ByteWriter) error {
+	if !v.Valid() {
+		return bitwire.EnumError(w.BitPos(), uint64(v))
+	}
+	w.WriteU32(uint32(v))
+	return nil
+}
+
+// ReadBincode sets v to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (v *Presence) ReadBincode(r *bitwire.ByteReader) error {
+	index, err := r.ReadIndex(4)
+	if err != nil {
+		return err
+	}
+	*v = Presence(index)
+	return nil
+}
+
+// VerifyPresenceBincode checks the bincode Presence at r's position as
+// ReadBincode reads it, with the same errors and decode budget charges, and
+// advances past it without building it.
+func VerifyPresenceBincode(r *bitwire.ByteReader) error {
+	if _, err := r.ReadIndex(4); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Profile is the schema's `struct Profile` (game.bw:135), 76..=1479 bits.
+//
+// One player's card in a lobby or friends list: several short strings, a few numbers and
+// optional fields.
+type Profile struct {
+	// ID is `id: u32`, bits 0..32.
+	ID uint32
+	// Name is `name: string<max 16>`, from bit 32, 5..=133 bits.
+	Name string
+	// Clan is `clan: optional<string<max 8>>`, 1..=69 bits.
+	// Clan tag, if the player is in a clan.
+	Clan bitwire.Optional[string]
+	// Title is `title: string<max 24>`, 5..=197 bits.
+	// The title the player chose to show.
+	Title string
+	// Region is `region: string<max 12>`, 4..=100 bits.
+	// Region code, such as "eu-west".
+	Region string
+	// Presence is `presence: Presence`, 2 bits.
+	Presence Presence
+	// Level is `level: u8 in 1..=100`, 7 bits.
+	Level uint8
+	// Rating is `rating: u16`, 16 bits.
+	Rating uint16
+	// Status is `status: optional<string<max 64>>`, 1..=520 bits.
+	// The player's status line, if set.
+	Status bitwire.Optional[string]
+	// Badges is `badges: list<string<max 12>, max 4>`, 3..=403 bits.
+	// Up to four badges.
+	Badges []string
+}
+
+// Size bounds (spec §6.1) and named bounds of Profile.
+const (
+	// ProfileMinEncodedBits is the fewest bits a Profile encodes to.
+	ProfileMinEncodedBits = 76
+	// ProfileMaxEncodedBits is the most bits a Profile encodes to.
+	ProfileMaxEncodedBits = 1479
+	// ProfileMaxEncodedSize is the largest top-level encoding of a Profile in
+	// bytes, padding included.
+	ProfileMaxEncodedSize = 185
+	// ProfileFingerprint is the fingerprint of the packed wire of Profile,
+	// referenced types included.
+	ProfileFingerprint uint64 = 0x834854873e8da3d6
+	// ProfileNameMaxLen is the longest name the schema allows.
+	ProfileNameMaxLen = 16
+	// ProfileClanMaxLen is the longest clan the schema allows.
+	ProfileClanMaxLen = 8
+	// ProfileTitleMaxLen is the longest title the schema allows.
+	ProfileTitleMaxLen = 24
+	// ProfileRegionMaxLen is the longest region the schema allows.
+	ProfileRegionMaxLen = 12
+	// ProfileLevelMin is the smallest value of level.
+	ProfileLevelMin uint8 = 1
+	// ProfileLevelMax is the largest value of level.
+	ProfileLevelMax uint8 = 100
+	// ProfileStatusMaxLen is the longest status the schema allows.
+	ProfileStatusMaxLen = 64
+	// ProfileBadgesMaxLen is the longest badges the schema allows.
+	ProfileBadgesMaxLen = 4
+)
+
+// AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
+// padded with zero bits to a byte) to dst. On error it returns dst unchanged.
+func (m *Profile) AppendTo(dst []byte) ([]byte, error) {
+	w := bitwire.NewBitWriter(dst)
+	if err := m.WritePacked(&w); err != nil {
+		return dst, err
+	}
+	return w.Finish(), nil
+}
+
+// Encode returns the top-level encoding of m in a new slice.
+func (m *Profile) Encode() ([]byte, error) {
+	b, err := m.AppendTo(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
+func (m *Profile) Decode(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Profile) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Profile) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Profile) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Profile) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
+// WritePacked writes m's bit stream (no padding) at w's position.
+func (m *Profile) WritePacked(w *bitwire.BitWriter) error {
+	w.WriteBits(uint64(m.ID), 32)
+	if len(m.Name) > 16 {
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Name)), 16), "name")
+	}
+	if err := w.CheckString(m.Name, 0); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	w.WriteBits(uint64(len(m.Name)), 5)
+	w.WriteString(m.Name)
+	w.WriteBool(m.Clan.Set)
+	if m.Clan.Set {
+		if len(m.Clan.Value) > 8 {
+			return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Clan.Value)), 8),
+				"clan")
+		}
+		if err := w.CheckString(m.Clan.Value, 0); err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		w.WriteBits(uint64(len(m.Clan.Value)), 4)
+		w.WriteString(m.Clan.Value)
+	}
+	if len(m.Title) > 24 {
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Title)), 24), "title")
+	}
+	if err := w.CheckString(m.Title, 0); err != nil {
+		return bitwire.InField(err, "title")
+	}
+	w.WriteBits(uint64(len(m.Title)), 5)
+	w.WriteString(m.Title)
+	if len(m.Region) > 12 {
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Region)), 12), "region")
+	}
+	if err := w.CheckString(m.Region, 0); err != nil {
+		return bitwire.InField(err, "region")
+	}
+	w.WriteBits(uint64(len(m.Region)), 4)
+	w.WriteString(m.Region)
+	// Every check of the run in one word: a field is encodable iff its term is 0.
+	over := uint64(m.Presence)>>2 | bitwire.Bit(uint64(m.Level)-1 > 99)
+	if over != 0 {
+		return m.writeRangeError(w.BitPos())
+	}
+	word := uint64(m.Presence) | (uint64(m.Level)-1)<<2 | uint64(m.Rating)<<9
+	w.WriteBits(word, 25)
+	w.WriteBool(m.Status.Set)
+	if m.Status.Set {
+		if len(m.Status.Value) > 64 {
+			return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Status.Value)), 64),
+				"status")
+		}
+		if err := w.CheckString(m.Status.Value, 0); err != nil {
+			return bitwire.InField(err, "status")
+		}
+		w.WriteBits(uint64(len(m.Status.Value)), 7)
+		w.WriteString(m.Status.Value)
+	}
+	if len(m.Badges) > 4 {
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Badges)), 4), "badges")
+	}
+	w.WriteBits(uint64(len(m.Badges)), 3)
+	for i := range m.Badges {
+		if len(m.Badges[i]) > 12 {
+			return bitwire.InField(bitwire.AtIndex(bitwire.LengthError(w.BitPos(),
+				uint64(len(m.Badges[i])), 12), i), "badges")
+		}
+		if err := w.CheckString(m.Badges[i], 0); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		w.WriteBits(uint64(len(m.Badges[i])), 4)
+		w.WriteString(m.Badges[i])
+	}
+	return nil
+}
+
+// writeRangeError returns the error of the first field that cannot be encoded
+// (spec §7.2), for WritePacked when a check of a run failed; at is the
+// writer's position at the start of that run. The fields of earlier runs passed
+// their checks already.
+//
+//go:noinline
+func (m *Profile) writeRangeError(at uint64) error {
+	if !m.Presence.Valid() {
+		return bitwire.InField(bitwire.EnumError(at, uint64(m.Presence)), "presence")
+	}
+	// The last check: a check failed and every check above passed.
+	return bitwire.InField(bitwire.UintRangeError(at+2, uint64(m.Level), 1, 100), "level")
+}
+
+// ReadPacked sets m to the value at r's position, reusing the capacity of its
+// slices.
+func (m *Profile) ReadPacked(r *bitwire.BitReader) error {
+	id, err := r.ReadBits(32)
+	if err != nil {
+		return bitwire.InField(err, "id")
+	}
+	m.ID = uint32(id)
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	name, err := r.ReadString(nameLen, start, m.Name)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	m.Name = name
+	clanSet, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "clan")
+	}
+	if clanSet {
+		m.Clan.Set = true
+		start2 := r.BitPos()
+		vLen, err := r.ReadLenMax(4, 8, 8, 1)
+		if err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		v, err := r.ReadString(vLen, start2, m.Clan.Value)
+		if err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		m.Clan.Value = v
+	} else {
+		m.Clan = bitwire.Optional[string]{}
+	}
+	start3 := r.BitPos()
+	titleLen, err := r.ReadLenMax(5, 24, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "title")
+	}
+	title, err := r.ReadString(titleLen, start3, m.Title)
+	if err != nil {
+		return bitwire.InField(err, "title")
+	}
+	m.Title = title
+	start4 := r.BitPos()
+	regionLen, err := r.ReadLenMax(4, 12, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "region")
+	}
+	region, err := r.ReadString(regionLen, start4, m.Region)
+	if err != nil {
+		return bitwire.InField(err, "region")
+	}
+	m.Region = region
+	c := r.ReadChunk(25)
+	m.Presence = Presence(c.Bits(0, 2))
+	if c.Avail < 9 {
+		return c.Truncated(profileTrunc1)
+	}
+	level := c.Bits(2, 7)
+	if level > 99 {
+		return bitwire.InField(c.BoundedUintError(2, level, 1, 100), "level")
+	}
+	m.Level = uint8(level + 1)
+	m.Rating = uint16(c.Bits(9, 16))
+	if c.Avail < 25 {
+		return c.Truncated(profileTrunc2)
+	}
+	statusSet, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "status")
+	}
+	if statusSet {
+		m.Status.Set = true
+		start5 := r.BitPos()
+		vLen2, err := r.ReadLenMax(7, 64, 8, 1)
+		if err != nil {
+			return bitwire.InField(err, "status")
+		}
+		v2, err := r.ReadString(vLen2, start5, m.Status.Value)
+		if err != nil {
+			return bitwire.InField(err, "status")
+		}
+		m.Status.Value = v2
+	} else {
+		m.Status = bitwire.Optional[string]{}
+	}
+	badgesLen, err := r.ReadLenMax(3, 4, 4, 24)
+	if err != nil {
+		return bitwire.InField(err, "badges")
+	}
+	m.Badges = bitwire.Resize(m.Badges, badgesLen)
+	for i := range m.Badges {
+		start6 := r.BitPos()
+		itemLen, err := r.ReadLenMax(4, 12, 8, 1)
+		if err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		item, err := r.ReadString(itemLen, start6, m.Badges[i])
+		if err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		m.Badges[i] = item
+	}
+	return nil
+}
+
+// profileTrunc1 lists the scalars of a run of Profile that one truncation check
+// covers, for its Truncated error.
+var profileTrunc1 = []bitwire.RunField{
+	{Offset: 0, Bits: 2, Path: []string{"presence"}},
+	{Offset: 2, Bits: 7, Path: []string{"level"}},
+}
+
+// profileTrunc2 lists the scalars of a run of Profile that one truncation check
+// covers, for its Truncated error.
+var profileTrunc2 = []bitwire.RunField{
+	{Offset: 9, Bits: 16, Path: []string{"rating"}},
+}
+
+// VerifyProfile checks that b is exactly one valid top-level encoding of a
+// Profile and returns the error Decode would return for b (same kind, bit, path
+// and detail), without building the value and without allocating unless b is
+// invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyProfilePacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
+func VerifyProfile(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyProfilePacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyProfilePacked checks the Profile at r's position as ReadPacked reads
+// it, with the same errors and decode budget charges, and advances past it
+// without building it.
+func VerifyProfilePacked(r *bitwire.BitReader) error {
+	if err := r.Skip(32); err != nil {
+		return bitwire.InField(err, "id")
+	}
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	if err := r.SkipString(nameLen, start); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	clanSet, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "clan")
+	}
+	if clanSet {
+		start2 := r.BitPos()
+		vLen, err := r.ReadLenMax(4, 8, 8, 1)
+		if err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		if err := r.SkipString(vLen, start2); err != nil {
+			return bitwire.InField(err, "clan")
+		}
+	}
+	start3 := r.BitPos()
+	titleLen, err := r.ReadLenMax(5, 24, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "title")
+	}
+	if err := r.SkipString(titleLen, start3); err != nil {
+		return bitwire.InField(err, "title")
+	}
+	start4 := r.BitPos()
+	regionLen, err := r.ReadLenMax(4, 12, 8, 1)
+	if err != nil {
+		return bitwire.InField(err, "region")
+	}
+	if err := r.SkipString(regionLen, start4); err != nil {
+		return bitwire.InField(err, "region")
+	}
+	c := r.ReadChunk(25)
+	if c.Avail < 9 {
+		return c.Truncated(profileTrunc1)
+	}
+	level := c.Bits(2, 7)
+	if level > 99 {
+		return bitwire.InField(c.BoundedUintError(2, level, 1, 100), "level")
+	}
+	if c.Avail < 25 {
+		return c.Truncated(profileTrunc2)
+	}
+	statusSet, err := r.ReadBool()
+	if err != nil {
+		return bitwire.InField(err, "status")
+	}
+	if statusSet {
+		start5 := r.BitPos()
+		vLen2, err := r.ReadLenMax(7, 64, 8, 1)
+		if err != nil {
+			return bitwire.InField(err, "status")
+		}
+		if err := r.SkipString(vLen2, start5); err != nil {
+			return bitwire.InField(err, "status")
+		}
+	}
+	badgesLen, err := r.ReadLenMax(3, 4, 4, 24)
+	if err != nil {
+		return bitwire.InField(err, "badges")
+	}
+	for i := 0; i < badgesLen; i++ {
+		start6 := r.BitPos()
+		itemLen, err := r.ReadLenMax(4, 12, 8, 1)
+		if err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		if err := r.SkipString(itemLen, start6); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Profile.
+const (
+	// ProfileMinBincodeSize is the fewest bytes the bincode encoding of a
+	// Profile takes.
+	ProfileMinBincodeSize = 45
+	// ProfileMaxBincodeSize is the most bytes the bincode encoding of a Profile
+	// takes.
+	ProfileMaxBincodeSize = 265
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Profile) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Profile) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Profile) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Profile) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeProfile checks that b is exactly one valid bincode encoding of a
+// Profile and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodeProfile(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyProfileBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeProfileWithLimits is VerifyBincodeProfile with the decode budget
+// of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodeProfileWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyProfileBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Profile) WriteBincode(w *bitwire.ByteWriter) error {
+	w.WriteU32(m.ID)
+	if err := w.CheckLen(len(m.Name), 16); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	if err := w.CheckString(m.Name); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	w.WriteString(m.Name)
+	w.WriteBool(m.Clan.Set)
+	if m.Clan.Set {
+		if err := w.CheckLen(len(m.Clan.Value), 8); err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		if err := w.CheckString(m.Clan.Value); err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		w.WriteString(m.Clan.Value)
+	}
+	if err := w.CheckLen(len(m.Title), 24); err != nil {
+		return bitwire.InField(err, "title")
+	}
+	if err := w.CheckString(m.Title); err != nil {
+		return bitwire.InField(err, "title")
+	}
+	w.WriteString(m.Title)
+	if err := w.CheckLen(len(m.Region), 12); err != nil {
+		return bitwire.InField(err, "region")
+	}
+	if err := w.CheckString(m.Region); err != nil {
+		return bitwire.InField(err, "region")
+	}
+	w.WriteString(m.Region)
+	if err := m.Presence.WriteBincode(w); err != nil {
+		return bitwire.InField(err, "presence")
+	}
+	if err := w.CheckUint(uint64(m.Level), 1, 100); err != nil {
+		return bitwire.InField(err, "level")
+	}
+	w.WriteU8(m.Level)
+	w.WriteU16(m.Rating)
+	w.WriteBool(m.Status.Set)
+	if m.Status.Set {
+		if err := w.CheckLen(len(m.Status.Value), 64); err != nil {
+			return bitwire.InField(err, "status")
+		}
+		if err := w.CheckString(m.Status.Value); err != nil {
+			return bitwire.InField(err, "status")
+		}
+		w.WriteString(m.Status.Value)
+	}
+	if err := w.CheckLen(len(m.Badges), 4); err != nil {
+		return bitwire.InField(err, "badges")
+	}
+	w.WriteLen(len(m.Badges))
+	for i := range m.Badges {
+		if err := w.CheckLen(len(m.Badges[i]), 12); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		if err := w.CheckString(m.Badges[i]); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		w.WriteString(m.Badges[i])
+	}
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Profile) ReadBincode(r *bitwire.ByteReader) error {
+	id, err := r.ReadU32()
+	if err != nil {
+		return bitwire.InField(err, "id")
+	}
+	m.ID = id
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(16, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	name, err := r.ReadString(nameLen, start, m.Name)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	m.Name = name
+	clanSet, err := r.ReadOptionTag()
+	if err != nil {
+		return bitwire.InField(err, "clan")
+	}
+	if clanSet {
+		m.Clan.Set = true
+		start2 := r.BitPos()
+		vLen, err := r.ReadLenMax(8, 1, 1)
+		if err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		v2, err := r.ReadString(vLen, start2, m.Clan.Value)
+		if err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		m.Clan.Value = v2
+	} else {
+		m.Clan = bitwire.Optional[string]{}
+	}
+	start3 := r.BitPos()
+	titleLen, err := r.ReadLenMax(24, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "title")
+	}
+	title, err := r.ReadString(titleLen, start3, m.Title)
+	if err != nil {
+		return bitwire.InField(err, "title")
+	}
+	m.Title = title
+	start4 := r.BitPos()
+	regionLen, err := r.ReadLenMax(12, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "region")
+	}
+	region, err := r.ReadString(regionLen, start4, m.Region)
+	if err != nil {
+		return bitwire.InField(err, "region")
+	}
+	m.Region = region
+	if err := m.Presence.ReadBincode(r); err != nil {
+		return bitwire.InField(err, "presence")
+	}
+	level, err := r.ReadUintIn(1, 1, 100)
+	if err != nil {
+		return bitwire.InField(err, "level")
+	}
+	m.Level = uint8(level)
+	rating, err := r.ReadU16()
+	if err != nil {
+		return bitwire.InField(err, "rating")
+	}
+	m.Rating = rating
+	statusSet, err := r.ReadOptionTag()
+	if err != nil {
+		return bitwire.InField(err, "status")
+	}
+	if statusSet {
+		m.Status.Set = true
+		start5 := r.BitPos()
+		vLen2, err := r.ReadLenMax(64, 1, 1)
+		if err != nil {
+			return bitwire.InField(err, "status")
+		}
+		v3, err := r.ReadString(vLen2, start5, m.Status.Value)
+		if err != nil {
+			return bitwire.InField(err, "status")
+		}
+		m.Status.Value = v3
+	} else {
+		m.Status = bitwire.Optional[string]{}
+	}
+	badgesLen, err := r.ReadLenMax(4, 8, 24)
+	if err != nil {
+		return bitwire.InField(err, "badges")
+	}
+	m.Badges = bitwire.Resize(m.Badges, badgesLen)
+	for i := range m.Badges {
+		start6 := r.BitPos()
+		itemLen, err := r.ReadLenMax(12, 1, 1)
+		if err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		item, err := r.ReadString(itemLen, start6, m.Badges[i])
+		if err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		m.Badges[i] = item
+	}
+	return nil
+}
+
+// VerifyProfileBincode checks the bincode Profile at r's position as
+// ReadBincode reads it, with the same errors and decode budget charges, and
+// advances past it without building it.
+func VerifyProfileBincode(r *bitwire.ByteReader) error {
+	if err := r.Skip(4); err != nil {
+		return bitwire.InField(err, "id")
+	}
+	start := r.BitPos()
+	nameLen, err := r.ReadLenMax(16, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "name")
+	}
+	if err := r.SkipString(nameLen, start); err != nil {
+		return bitwire.InField(err, "name")
+	}
+	clanSet, err := r.ReadOptionTag()
+	if err != nil {
+		return bitwire.InField(err, "clan")
+	}
+	if clanSet {
+		start2 := r.BitPos()
+		vLen, err := r.ReadLenMax(8, 1, 1)
+		if err != nil {
+			return bitwire.InField(err, "clan")
+		}
+		if err := r.SkipString(vLen, start2); err != nil {
+			return bitwire.InField(err, "clan")
+		}
+	}
+	start3 := r.BitPos()
+	titleLen, err := r.ReadLenMax(24, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "title")
+	}
+	if err := r.SkipString(titleLen, start3); err != nil {
+		return bitwire.InField(err, "title")
+	}
+	start4 := r.BitPos()
+	regionLen, err := r.ReadLenMax(12, 1, 1)
+	if err != nil {
+		return bitwire.InField(err, "region")
+	}
+	if err := r.SkipString(regionLen, start4); err != nil {
+		return bitwire.InField(err, "region")
+	}
+	if err := VerifyPresenceBincode(r); err != nil {
+		return bitwire.InField(err, "presence")
+	}
+	if _, err := r.ReadUintIn(1, 1, 100); err != nil {
+		return bitwire.InField(err, "level")
+	}
+	if err := r.Skip(2); err != nil {
+		return bitwire.InField(err, "rating")
+	}
+	statusSet, err := r.ReadOptionTag()
+	if err != nil {
+		return bitwire.InField(err, "status")
+	}
+	if statusSet {
+		start5 := r.BitPos()
+		vLen2, err := r.ReadLenMax(64, 1, 1)
+		if err != nil {
+			return bitwire.InField(err, "status")
+		}
+		if err := r.SkipString(vLen2, start5); err != nil {
+			return bitwire.InField(err, "status")
+		}
+	}
+	badgesLen, err := r.ReadLenMax(4, 8, 24)
+	if err != nil {
+		return bitwire.InField(err, "badges")
+	}
+	for i := 0; i < badgesLen; i++ {
+		start6 := r.BitPos()
+		itemLen, err := r.ReadLenMax(12, 1, 1)
+		if err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+		if err := r.SkipString(itemLen, start6); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
+		}
+	}
+	return nil
+}
+
+// Profiles is the schema's `message Profiles = 5` (game.bw:154), 12..=94702
+// bits.
+//
+// A page of player profiles: a lobby's roster or a friends list.
+type Profiles struct {
+	// Page is `page: varu32`, from bit 0, 5..=39 bits.
+	Page uint32
+	// Profiles is `profiles: list<Profile, max 64>`, 7..=94663 bits.
+	Profiles []Profile
+}
+
+// Size bounds (spec §6.1) and named bounds of Profiles.
+const (
+	// ProfilesMinEncodedBits is the fewest bits a Profiles encodes to.
+	ProfilesMinEncodedBits = 12
+	// ProfilesMaxEncodedBits is the most bits a Profiles encodes to.
+	ProfilesMaxEncodedBits = 94702
+	// ProfilesMaxEncodedSize is the largest top-level encoding of a Profiles in
+	// bytes, padding included.
+	ProfilesMaxEncodedSize = 11838
+	// ProfilesMessageID is the dispatch id of Profiles on a connection (spec
+	// §2.3).
+	ProfilesMessageID uint32 = 5
+	// ProfilesFingerprint is the fingerprint of the packed wire of Profiles,
+	// referenced types included.
+	ProfilesFingerprint uint64 = 0x7a976bb01337fea2
+	// ProfilesProfilesMaxLen is the longest profiles the schema allows.
+	ProfilesProfilesMaxLen = 64
+)
+
+// AppendTo appends the top-level encoding of m (spec §2.1: its bit stream,
+// padded with zero bits to a byte) to dst. On error it returns dst unchanged.
+func (m *Profiles) AppendTo(dst []byte) ([]byte, error) {
+	w := bitwire.NewBitWriter(dst)
+	if err := m.WritePacked(&w); err != nil {
+		return dst, err
+	}
+	return w.Finish(), nil
+}
+
+// Encode returns the top-level encoding of m in a new slice.
+func (m *Profiles) Encode() ([]byte, error) {
+	b, err := m.AppendTo(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Decode sets m to the value encoded in all of b (spec §2.2: zero padding,
+// no trailing bytes), reusing the capacity of m's slices, with the default
+// decode budget (spec §11). On error m holds a partly decoded value.
+func (m *Profiles) Decode(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeWithLimits is Decode with the decode budget of limits (spec §11)
+// instead of the default one.
+func (m *Profiles) DecodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewBitReaderWithLimits(b, limits)
+	if err := m.ReadPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// AppendBinary implements encoding.BinaryAppender (Go 1.24): it is AppendTo.
+func (m *Profiles) AppendBinary(b []byte) ([]byte, error) {
+	return m.AppendTo(b)
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: it is Encode.
+func (m *Profiles) MarshalBinary() ([]byte, error) {
+	return m.Encode()
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it is Decode, which
+// copies what it keeps of b.
+func (m *Profiles) UnmarshalBinary(b []byte) error {
+	return m.Decode(b)
+}
+
+// MessageID returns the dispatch id of Profiles (spec §2.3).
+func (m *Profiles) MessageID() uint32 {
+	return ProfilesMessageID
+}
+
+// WritePacked writes m's bit stream (no padding) at w's position.
+func (m *Profiles) WritePacked(w *bitwire.BitWriter) error {
+	w.WriteVarint(uint64(m.Page), 32)
+	if len(m.Profiles) > 64 {
+		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Profiles)), 64),
+			"profiles")
+	}
+	w.WriteBits(uint64(len(m.Profiles)), 7)
+	for i := range m.Profiles {
+		if err := m.Profiles[i].WritePacked(w); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "profiles")
+		}
+	}
+	return nil
+}
+
+// ReadPacked sets m to the value at r's position, reusing the capacity of its
+// slices.
+func (m *Profiles) ReadPacked(r *bitwire.BitReader) error {
+	page, err := r.ReadVarint(32)
+	if err != nil {
+		return bitwire.InField(err, "page")
+	}
+	m.Page = uint32(page)
+	profilesLen, err := r.ReadLenMax(7, 64, 76, 176)
+	if err != nil {
+		return bitwire.InField(err, "profiles")
+	}
+	m.Profiles = bitwire.Resize(m.Profiles, profilesLen)
+	for i := range m.Profiles {
+		if err := m.Profiles[i].ReadPacked(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "profiles")
+		}
+	}
+	return nil
+}
+
+// VerifyProfiles checks that b is exactly one valid top-level encoding of a
+// Profiles and returns the error Decode would return for b (same kind, bit,
+// path and detail), without building the value and without allocating unless b
+// is invalid. It charges the default decode budget as Decode does; for other
+// limits, call VerifyProfilesPacked on a reader made with
+// bitwire.NewBitReaderWithLimits.
+func VerifyProfiles(b []byte) error {
+	r := bitwire.NewBitReader(b)
+	if err := VerifyProfilesPacked(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyProfilesPacked checks the Profiles at r's position as ReadPacked reads
+// it, with the same errors and decode budget charges, and advances past it
+// without building it.
+func VerifyProfilesPacked(r *bitwire.BitReader) error {
+	if _, err := r.ReadVarint(32); err != nil {
+		return bitwire.InField(err, "page")
+	}
+	profilesLen, err := r.ReadLenMax(7, 64, 76, 176)
+	if err != nil {
+		return bitwire.InField(err, "profiles")
+	}
+	for i := 0; i < profilesLen; i++ {
+		if err := VerifyProfilePacked(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "profiles")
+		}
+	}
+	return nil
+}
+
+// Bincode sizes (spec §13) of Profiles.
+const (
+	// ProfilesMinBincodeSize is the fewest bytes the bincode encoding of a
+	// Profiles takes.
+	ProfilesMinBincodeSize = 12
+	// ProfilesMaxBincodeSize is the most bytes the bincode encoding of a
+	// Profiles takes.
+	ProfilesMaxBincodeSize = 16972
+)
+
+// AppendBincode appends the bincode encoding of m (spec §13) to dst. On error
+// it returns dst unchanged.
+func (m *Profiles) AppendBincode(dst []byte) ([]byte, error) {
+	w := bitwire.NewByteWriter(dst)
+	if err := m.WriteBincode(&w); err != nil {
+		return dst, err
+	}
+	return w.Bytes(), nil
+}
+
+// EncodeBincode returns the bincode encoding of m in a new slice.
+func (m *Profiles) EncodeBincode() ([]byte, error) {
+	b, err := m.AppendBincode(make([]byte, 0, 64))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeBincode sets m to the bincode value in all of b (spec §13: no bytes
+// may follow it), reusing the capacity of m's slices, with the default
+// decode budget (spec §11.5). On error m holds a partly decoded value.
+func (m *Profiles) DecodeBincode(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// DecodeBincodeWithLimits is DecodeBincode with the decode budget of limits
+// (spec §11.5) instead of the default one.
+func (m *Profiles) DecodeBincodeWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := m.ReadBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeProfiles checks that b is exactly one valid bincode encoding of
+// a Profiles and returns the error DecodeBincode would return for b (same kind,
+// bit, path and detail), without building the value and without allocating
+// unless b is invalid. It charges the default decode budget as DecodeBincode
+// does.
+func VerifyBincodeProfiles(b []byte) error {
+	r := bitwire.NewByteReader(b)
+	if err := VerifyProfilesBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// VerifyBincodeProfilesWithLimits is VerifyBincodeProfiles with the decode
+// budget of limits (spec §11.5) instead of the default one, as
+// DecodeBincodeWithLimits.
+func VerifyBincodeProfilesWithLimits(b []byte, limits bitwire.Limits) error {
+	r := bitwire.NewByteReaderWithLimits(b, limits)
+	if err := VerifyProfilesBincode(&r); err != nil {
+		return err
+	}
+	return r.Finish()
+}
+
+// WriteBincode writes m's bincode bytes (spec §13) at w's position.
+func (m *Profiles) WriteBincode(w *bitwire.ByteWriter) error {
+	w.WriteU32(m.Page)
+	if err := w.CheckLen(len(m.Profiles), 64); err != nil {
+		return bitwire.InField(err, "profiles")
+	}
+	w.WriteLen(len(m.Profiles))
+	for i := range m.Profiles {
+		if err := m.Profiles[i].WriteBincode(w); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "profiles")
+		}
+	}
+	return nil
+}
+
+// ReadBincode sets m to the bincode value at r's position, reusing the
+// capacity of its slices.
+func (m *Profiles) ReadBincode(r *bitwire.ByteReader) error {
+	page, err := r.ReadU32()
+	if err != nil {
+		return bitwire.InField(err, "page")
+	}
+	m.Page = page
+	profilesLen, err := r.ReadLenMax(64, 45, 176)
+	if err != nil {
+		return bitwire.InField(err, "profiles")
+	}
+	m.Profiles = bitwire.Resize(m.Profiles, profilesLen)
+	for i := range m.Profiles {
+		if err := m.Profiles[i].ReadBincode(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "profiles")
+		}
+	}
+	return nil
+}
+
+// VerifyProfilesBincode checks the bincode Profiles at r's position as
+// ReadBincode reads it, with the same errors and decode budget charges, and
+// advances past it without building it.
+func VerifyProfilesBincode(r *bitwire.ByteReader) error {
+	if err := r.Skip(4); err != nil {
+		return bitwire.InField(err, "page")
+	}
+	profilesLen, err := r.ReadLenMax(64, 45, 176)
+	if err != nil {
+		return bitwire.InField(err, "profiles")
+	}
+	for i := 0; i < profilesLen; i++ {
+		if err := VerifyProfileBincode(r); err != nil {
+			return bitwire.InField(bitwire.AtIndex(err, i), "profiles")
+		}
+	}
+	return nil
+}
+
 // NewMessage returns a new zero value of the message with dispatch id id, or
 // nil when game.bw declares no such message.
 func NewMessage(id uint32) bitwire.Message {
@@ -4497,6 +5811,8 @@ func NewMessage(id uint32) bitwire.Message {
 		return new(Snapshot)
 	case EventsMessageID:
 		return new(Events)
+	case ProfilesMessageID:
+		return new(Profiles)
 	}
 	return nil
 }
@@ -4529,6 +5845,8 @@ type Messages struct {
 	Snapshot Snapshot
 	// Events receives the frames of Events (id 4).
 	Events Events
+	// Profiles receives the frames of Profiles (id 5).
+	Profiles Profiles
 }
 
 // Message returns a pointer to s's value of the message with dispatch id id, or
@@ -4543,6 +5861,8 @@ func (s *Messages) Message(id uint32) bitwire.Message {
 		return &s.Snapshot
 	case EventsMessageID:
 		return &s.Events
+	case ProfilesMessageID:
+		return &s.Profiles
 	}
 	return nil
 }

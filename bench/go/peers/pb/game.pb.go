@@ -136,6 +136,59 @@ func (Weapon) EnumDescriptor() ([]byte, []int) {
 	return file_game_proto_rawDescGZIP(), []int{1}
 }
 
+// The profiles dataset (string-heavy): pages of player profiles.
+type Presence int32
+
+const (
+	Presence_PRESENCE_OFFLINE  Presence = 0
+	Presence_PRESENCE_ONLINE   Presence = 1
+	Presence_PRESENCE_IN_MATCH Presence = 2
+	Presence_PRESENCE_AWAY     Presence = 3
+)
+
+// Enum value maps for Presence.
+var (
+	Presence_name = map[int32]string{
+		0: "PRESENCE_OFFLINE",
+		1: "PRESENCE_ONLINE",
+		2: "PRESENCE_IN_MATCH",
+		3: "PRESENCE_AWAY",
+	}
+	Presence_value = map[string]int32{
+		"PRESENCE_OFFLINE":  0,
+		"PRESENCE_ONLINE":   1,
+		"PRESENCE_IN_MATCH": 2,
+		"PRESENCE_AWAY":     3,
+	}
+)
+
+func (x Presence) Enum() *Presence {
+	p := new(Presence)
+	*p = x
+	return p
+}
+
+func (x Presence) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Presence) Descriptor() protoreflect.EnumDescriptor {
+	return file_game_proto_enumTypes[2].Descriptor()
+}
+
+func (Presence) Type() protoreflect.EnumType {
+	return &file_game_proto_enumTypes[2]
+}
+
+func (x Presence) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Presence.Descriptor instead.
+func (Presence) EnumDescriptor() ([]byte, []int) {
+	return file_game_proto_rawDescGZIP(), []int{2}
+}
+
 type Packet64 struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	IsAlive       bool                   `protobuf:"varint,1,opt,name=is_alive,json=isAlive,proto3" json:"is_alive,omitempty"`
@@ -986,6 +1039,174 @@ func (x *Events) GetEvents() []*Event {
 	return nil
 }
 
+type Profile struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            uint32                 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Clan          *string                `protobuf:"bytes,3,opt,name=clan,proto3,oneof" json:"clan,omitempty"`
+	Title         string                 `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	Region        string                 `protobuf:"bytes,5,opt,name=region,proto3" json:"region,omitempty"`
+	Presence      Presence               `protobuf:"varint,6,opt,name=presence,proto3,enum=bitwire.bench.Presence" json:"presence,omitempty"`
+	Level         uint32                 `protobuf:"varint,7,opt,name=level,proto3" json:"level,omitempty"`
+	Rating        uint32                 `protobuf:"varint,8,opt,name=rating,proto3" json:"rating,omitempty"`
+	Status        *string                `protobuf:"bytes,9,opt,name=status,proto3,oneof" json:"status,omitempty"`
+	Badges        []string               `protobuf:"bytes,10,rep,name=badges,proto3" json:"badges,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Profile) Reset() {
+	*x = Profile{}
+	mi := &file_game_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Profile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Profile) ProtoMessage() {}
+
+func (x *Profile) ProtoReflect() protoreflect.Message {
+	mi := &file_game_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Profile.ProtoReflect.Descriptor instead.
+func (*Profile) Descriptor() ([]byte, []int) {
+	return file_game_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *Profile) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Profile) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Profile) GetClan() string {
+	if x != nil && x.Clan != nil {
+		return *x.Clan
+	}
+	return ""
+}
+
+func (x *Profile) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *Profile) GetRegion() string {
+	if x != nil {
+		return x.Region
+	}
+	return ""
+}
+
+func (x *Profile) GetPresence() Presence {
+	if x != nil {
+		return x.Presence
+	}
+	return Presence_PRESENCE_OFFLINE
+}
+
+func (x *Profile) GetLevel() uint32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *Profile) GetRating() uint32 {
+	if x != nil {
+		return x.Rating
+	}
+	return 0
+}
+
+func (x *Profile) GetStatus() string {
+	if x != nil && x.Status != nil {
+		return *x.Status
+	}
+	return ""
+}
+
+func (x *Profile) GetBadges() []string {
+	if x != nil {
+		return x.Badges
+	}
+	return nil
+}
+
+type Profiles struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Page          uint32                 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
+	Profiles      []*Profile             `protobuf:"bytes,2,rep,name=profiles,proto3" json:"profiles,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Profiles) Reset() {
+	*x = Profiles{}
+	mi := &file_game_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Profiles) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Profiles) ProtoMessage() {}
+
+func (x *Profiles) ProtoReflect() protoreflect.Message {
+	mi := &file_game_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Profiles.ProtoReflect.Descriptor instead.
+func (*Profiles) Descriptor() ([]byte, []int) {
+	return file_game_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *Profiles) GetPage() uint32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+func (x *Profiles) GetProfiles() []*Profile {
+	if x != nil {
+		return x.Profiles
+	}
+	return nil
+}
+
 // The pod dataset: blocks of plain numbers (packed repeated fields).
 type PodU64 struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -996,7 +1217,7 @@ type PodU64 struct {
 
 func (x *PodU64) Reset() {
 	*x = PodU64{}
-	mi := &file_game_proto_msgTypes[11]
+	mi := &file_game_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1008,7 +1229,7 @@ func (x *PodU64) String() string {
 func (*PodU64) ProtoMessage() {}
 
 func (x *PodU64) ProtoReflect() protoreflect.Message {
-	mi := &file_game_proto_msgTypes[11]
+	mi := &file_game_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1021,7 +1242,7 @@ func (x *PodU64) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PodU64.ProtoReflect.Descriptor instead.
 func (*PodU64) Descriptor() ([]byte, []int) {
-	return file_game_proto_rawDescGZIP(), []int{11}
+	return file_game_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PodU64) GetValues() []uint64 {
@@ -1040,7 +1261,7 @@ type PodU8 struct {
 
 func (x *PodU8) Reset() {
 	*x = PodU8{}
-	mi := &file_game_proto_msgTypes[12]
+	mi := &file_game_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1052,7 +1273,7 @@ func (x *PodU8) String() string {
 func (*PodU8) ProtoMessage() {}
 
 func (x *PodU8) ProtoReflect() protoreflect.Message {
-	mi := &file_game_proto_msgTypes[12]
+	mi := &file_game_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1065,7 +1286,7 @@ func (x *PodU8) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PodU8.ProtoReflect.Descriptor instead.
 func (*PodU8) Descriptor() ([]byte, []int) {
-	return file_game_proto_rawDescGZIP(), []int{12}
+	return file_game_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PodU8) GetValues() []byte {
@@ -1084,7 +1305,7 @@ type PodF32 struct {
 
 func (x *PodF32) Reset() {
 	*x = PodF32{}
-	mi := &file_game_proto_msgTypes[13]
+	mi := &file_game_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1096,7 +1317,7 @@ func (x *PodF32) String() string {
 func (*PodF32) ProtoMessage() {}
 
 func (x *PodF32) ProtoReflect() protoreflect.Message {
-	mi := &file_game_proto_msgTypes[13]
+	mi := &file_game_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1109,7 +1330,7 @@ func (x *PodF32) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PodF32.ProtoReflect.Descriptor instead.
 func (*PodF32) Descriptor() ([]byte, []int) {
-	return file_game_proto_rawDescGZIP(), []int{13}
+	return file_game_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *PodF32) GetValues() []float32 {
@@ -1189,7 +1410,24 @@ const file_game_proto_rawDesc = "" +
 	"\x04kind\"J\n" +
 	"\x06Events\x12\x12\n" +
 	"\x04tick\x18\x01 \x01(\rR\x04tick\x12,\n" +
-	"\x06events\x18\x02 \x03(\v2\x14.bitwire.bench.EventR\x06events\" \n" +
+	"\x06events\x18\x02 \x03(\v2\x14.bitwire.bench.EventR\x06events\"\xa0\x02\n" +
+	"\aProfile\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\rR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x17\n" +
+	"\x04clan\x18\x03 \x01(\tH\x00R\x04clan\x88\x01\x01\x12\x14\n" +
+	"\x05title\x18\x04 \x01(\tR\x05title\x12\x16\n" +
+	"\x06region\x18\x05 \x01(\tR\x06region\x123\n" +
+	"\bpresence\x18\x06 \x01(\x0e2\x17.bitwire.bench.PresenceR\bpresence\x12\x14\n" +
+	"\x05level\x18\a \x01(\rR\x05level\x12\x16\n" +
+	"\x06rating\x18\b \x01(\rR\x06rating\x12\x1b\n" +
+	"\x06status\x18\t \x01(\tH\x01R\x06status\x88\x01\x01\x12\x16\n" +
+	"\x06badges\x18\n" +
+	" \x03(\tR\x06badgesB\a\n" +
+	"\x05_clanB\t\n" +
+	"\a_status\"R\n" +
+	"\bProfiles\x12\x12\n" +
+	"\x04page\x18\x01 \x01(\rR\x04page\x122\n" +
+	"\bprofiles\x18\x02 \x03(\v2\x16.bitwire.bench.ProfileR\bprofiles\" \n" +
 	"\x06PodU64\x12\x16\n" +
 	"\x06values\x18\x01 \x03(\x06R\x06values\"\x1f\n" +
 	"\x05PodU8\x12\x16\n" +
@@ -1208,7 +1446,12 @@ const file_game_proto_rawDesc = "" +
 	"\fWEAPON_RIFLE\x10\x02\x12\x12\n" +
 	"\x0eWEAPON_SHOTGUN\x10\x03\x12\x11\n" +
 	"\rWEAPON_SNIPER\x10\x04\x12\x11\n" +
-	"\rWEAPON_ROCKET\x10\tB2Z0github.com/bitwire-dev/bitwire/bench/go/peers/pbb\x06proto3"
+	"\rWEAPON_ROCKET\x10\t*_\n" +
+	"\bPresence\x12\x14\n" +
+	"\x10PRESENCE_OFFLINE\x10\x00\x12\x13\n" +
+	"\x0fPRESENCE_ONLINE\x10\x01\x12\x15\n" +
+	"\x11PRESENCE_IN_MATCH\x10\x02\x12\x11\n" +
+	"\rPRESENCE_AWAY\x10\x03B2Z0github.com/bitwire-dev/bitwire/bench/go/peers/pbb\x06proto3"
 
 var (
 	file_game_proto_rawDescOnce sync.Once
@@ -1222,42 +1465,47 @@ func file_game_proto_rawDescGZIP() []byte {
 	return file_game_proto_rawDescData
 }
 
-var file_game_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_game_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_game_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_game_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_game_proto_goTypes = []any{
 	(Team)(0),         // 0: bitwire.bench.Team
 	(Weapon)(0),       // 1: bitwire.bench.Weapon
-	(*Packet64)(nil),  // 2: bitwire.bench.Packet64
-	(*Buttons)(nil),   // 3: bitwire.bench.Buttons
-	(*Input)(nil),     // 4: bitwire.bench.Input
-	(*Vec2)(nil),      // 5: bitwire.bench.Vec2
-	(*Entity)(nil),    // 6: bitwire.bench.Entity
-	(*Snapshot)(nil),  // 7: bitwire.bench.Snapshot
-	(*Kill)(nil),      // 8: bitwire.bench.Kill
-	(*Chat)(nil),      // 9: bitwire.bench.Chat
-	(*RoundOver)(nil), // 10: bitwire.bench.RoundOver
-	(*Event)(nil),     // 11: bitwire.bench.Event
-	(*Events)(nil),    // 12: bitwire.bench.Events
-	(*PodU64)(nil),    // 13: bitwire.bench.PodU64
-	(*PodU8)(nil),     // 14: bitwire.bench.PodU8
-	(*PodF32)(nil),    // 15: bitwire.bench.PodF32
+	(Presence)(0),     // 2: bitwire.bench.Presence
+	(*Packet64)(nil),  // 3: bitwire.bench.Packet64
+	(*Buttons)(nil),   // 4: bitwire.bench.Buttons
+	(*Input)(nil),     // 5: bitwire.bench.Input
+	(*Vec2)(nil),      // 6: bitwire.bench.Vec2
+	(*Entity)(nil),    // 7: bitwire.bench.Entity
+	(*Snapshot)(nil),  // 8: bitwire.bench.Snapshot
+	(*Kill)(nil),      // 9: bitwire.bench.Kill
+	(*Chat)(nil),      // 10: bitwire.bench.Chat
+	(*RoundOver)(nil), // 11: bitwire.bench.RoundOver
+	(*Event)(nil),     // 12: bitwire.bench.Event
+	(*Events)(nil),    // 13: bitwire.bench.Events
+	(*Profile)(nil),   // 14: bitwire.bench.Profile
+	(*Profiles)(nil),  // 15: bitwire.bench.Profiles
+	(*PodU64)(nil),    // 16: bitwire.bench.PodU64
+	(*PodU8)(nil),     // 17: bitwire.bench.PodU8
+	(*PodF32)(nil),    // 18: bitwire.bench.PodF32
 }
 var file_game_proto_depIdxs = []int32{
-	3,  // 0: bitwire.bench.Input.buttons:type_name -> bitwire.bench.Buttons
-	5,  // 1: bitwire.bench.Entity.pos:type_name -> bitwire.bench.Vec2
+	4,  // 0: bitwire.bench.Input.buttons:type_name -> bitwire.bench.Buttons
+	6,  // 1: bitwire.bench.Entity.pos:type_name -> bitwire.bench.Vec2
 	1,  // 2: bitwire.bench.Entity.weapon:type_name -> bitwire.bench.Weapon
 	0,  // 3: bitwire.bench.Entity.team:type_name -> bitwire.bench.Team
-	6,  // 4: bitwire.bench.Snapshot.entities:type_name -> bitwire.bench.Entity
+	7,  // 4: bitwire.bench.Snapshot.entities:type_name -> bitwire.bench.Entity
 	1,  // 5: bitwire.bench.Kill.weapon:type_name -> bitwire.bench.Weapon
-	9,  // 6: bitwire.bench.Event.chat:type_name -> bitwire.bench.Chat
-	8,  // 7: bitwire.bench.Event.kill:type_name -> bitwire.bench.Kill
-	10, // 8: bitwire.bench.Event.round_over:type_name -> bitwire.bench.RoundOver
-	11, // 9: bitwire.bench.Events.events:type_name -> bitwire.bench.Event
-	10, // [10:10] is the sub-list for method output_type
-	10, // [10:10] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	10, // 6: bitwire.bench.Event.chat:type_name -> bitwire.bench.Chat
+	9,  // 7: bitwire.bench.Event.kill:type_name -> bitwire.bench.Kill
+	11, // 8: bitwire.bench.Event.round_over:type_name -> bitwire.bench.RoundOver
+	12, // 9: bitwire.bench.Events.events:type_name -> bitwire.bench.Event
+	2,  // 10: bitwire.bench.Profile.presence:type_name -> bitwire.bench.Presence
+	14, // 11: bitwire.bench.Profiles.profiles:type_name -> bitwire.bench.Profile
+	12, // [12:12] is the sub-list for method output_type
+	12, // [12:12] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_game_proto_init() }
@@ -1273,13 +1521,14 @@ func file_game_proto_init() {
 		(*Event_Leave)(nil),
 		(*Event_RoundOver)(nil),
 	}
+	file_game_proto_msgTypes[11].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_game_proto_rawDesc), len(file_game_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   14,
+			NumEnums:      3,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -307,6 +307,98 @@ impl<'a> ::flatbuffers::Verifiable for Event {
 impl ::flatbuffers::SimpleToVerifyInSlice for Event {}
 pub struct EventUnionTableOffset {}
 
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MIN_PRESENCE: u8 = 0;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MAX_PRESENCE: u8 = 3;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+#[allow(non_camel_case_types)]
+pub const ENUM_VALUES_PRESENCE: [Presence; 4] = [
+  Presence::Offline,
+  Presence::Online,
+  Presence::InMatch,
+  Presence::Away,
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Presence(pub u8);
+#[allow(non_upper_case_globals)]
+impl Presence {
+  pub const Offline: Self = Self(0);
+  pub const Online: Self = Self(1);
+  pub const InMatch: Self = Self(2);
+  pub const Away: Self = Self(3);
+
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 3;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::Offline,
+    Self::Online,
+    Self::InMatch,
+    Self::Away,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::Offline => Some("Offline"),
+      Self::Online => Some("Online"),
+      Self::InMatch => Some("InMatch"),
+      Self::Away => Some("Away"),
+      _ => None,
+    }
+  }
+}
+impl ::core::fmt::Debug for Presence {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
+    }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for Presence {
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
+}
+
+impl ::flatbuffers::Push for Presence {
+    type Output = Presence;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        unsafe { ::flatbuffers::emplace_scalar::<u8>(dst, self.0) };
+    }
+}
+
+impl ::flatbuffers::EndianScalar for Presence {
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Presence {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Presence {}
 // struct Buttons, aligned to 1
 #[repr(transparent)]
 #[derive(Clone, Copy, PartialEq)]
@@ -2374,6 +2466,368 @@ impl ::core::fmt::Debug for Events<'_> {
     let mut ds = f.debug_struct("Events");
       ds.field("tick", &self.tick());
       ds.field("events", &self.events());
+      ds.finish()
+  }
+}
+pub enum ProfileOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Profile<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Profile<'a> {
+  type Inner = Profile<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Profile<'a> {
+  pub const VT_ID: ::flatbuffers::VOffsetT = 4;
+  pub const VT_NAME: ::flatbuffers::VOffsetT = 6;
+  pub const VT_CLAN: ::flatbuffers::VOffsetT = 8;
+  pub const VT_TITLE: ::flatbuffers::VOffsetT = 10;
+  pub const VT_REGION: ::flatbuffers::VOffsetT = 12;
+  pub const VT_PRESENCE: ::flatbuffers::VOffsetT = 14;
+  pub const VT_LEVEL: ::flatbuffers::VOffsetT = 16;
+  pub const VT_RATING: ::flatbuffers::VOffsetT = 18;
+  pub const VT_STATUS: ::flatbuffers::VOffsetT = 20;
+  pub const VT_BADGES: ::flatbuffers::VOffsetT = 22;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Profile { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ProfileArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Profile<'bldr>> {
+    let mut builder = ProfileBuilder::new(_fbb);
+    if let Some(x) = args.badges { builder.add_badges(x); }
+    if let Some(x) = args.status { builder.add_status(x); }
+    if let Some(x) = args.region { builder.add_region(x); }
+    if let Some(x) = args.title { builder.add_title(x); }
+    if let Some(x) = args.clan { builder.add_clan(x); }
+    if let Some(x) = args.name { builder.add_name(x); }
+    builder.add_id(args.id);
+    builder.add_rating(args.rating);
+    builder.add_level(args.level);
+    builder.add_presence(args.presence);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn id(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Profile::VT_ID, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn name(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Profile::VT_NAME, None)}
+  }
+  #[inline]
+  pub fn clan(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Profile::VT_CLAN, None)}
+  }
+  #[inline]
+  pub fn title(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Profile::VT_TITLE, None)}
+  }
+  #[inline]
+  pub fn region(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Profile::VT_REGION, None)}
+  }
+  #[inline]
+  pub fn presence(&self) -> Presence {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Presence>(Profile::VT_PRESENCE, Some(Presence::Offline)).unwrap()}
+  }
+  #[inline]
+  pub fn level(&self) -> u8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u8>(Profile::VT_LEVEL, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn rating(&self) -> u16 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u16>(Profile::VT_RATING, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn status(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Profile::VT_STATUS, None)}
+  }
+  #[inline]
+  pub fn badges(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>>>>(Profile::VT_BADGES, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Profile<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u32>("id", Self::VT_ID, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("clan", Self::VT_CLAN, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("title", Self::VT_TITLE, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("region", Self::VT_REGION, false)?
+     .visit_field::<Presence>("presence", Self::VT_PRESENCE, false)?
+     .visit_field::<u8>("level", Self::VT_LEVEL, false)?
+     .visit_field::<u16>("rating", Self::VT_RATING, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("status", Self::VT_STATUS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<&'_ str>>>>("badges", Self::VT_BADGES, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct ProfileArgs<'a> {
+    pub id: u32,
+    pub name: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub clan: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub title: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub region: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub presence: Presence,
+    pub level: u8,
+    pub rating: u16,
+    pub status: Option<::flatbuffers::WIPOffset<&'a str>>,
+    pub badges: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<&'a str>>>>,
+}
+impl<'a> Default for ProfileArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    ProfileArgs {
+      id: 0,
+      name: None,
+      clan: None,
+      title: None,
+      region: None,
+      presence: Presence::Offline,
+      level: 0,
+      rating: 0,
+      status: None,
+      badges: None,
+    }
+  }
+}
+
+pub struct ProfileBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ProfileBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_id(&mut self, id: u32) {
+    self.fbb_.push_slot::<u32>(Profile::VT_ID, id, 0);
+  }
+  #[inline]
+  pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Profile::VT_NAME, name);
+  }
+  #[inline]
+  pub fn add_clan(&mut self, clan: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Profile::VT_CLAN, clan);
+  }
+  #[inline]
+  pub fn add_title(&mut self, title: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Profile::VT_TITLE, title);
+  }
+  #[inline]
+  pub fn add_region(&mut self, region: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Profile::VT_REGION, region);
+  }
+  #[inline]
+  pub fn add_presence(&mut self, presence: Presence) {
+    self.fbb_.push_slot::<Presence>(Profile::VT_PRESENCE, presence, Presence::Offline);
+  }
+  #[inline]
+  pub fn add_level(&mut self, level: u8) {
+    self.fbb_.push_slot::<u8>(Profile::VT_LEVEL, level, 0);
+  }
+  #[inline]
+  pub fn add_rating(&mut self, rating: u16) {
+    self.fbb_.push_slot::<u16>(Profile::VT_RATING, rating, 0);
+  }
+  #[inline]
+  pub fn add_status(&mut self, status: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Profile::VT_STATUS, status);
+  }
+  #[inline]
+  pub fn add_badges(&mut self, badges: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<&'b  str>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Profile::VT_BADGES, badges);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ProfileBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ProfileBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Profile<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Profile<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Profile");
+      ds.field("id", &self.id());
+      ds.field("name", &self.name());
+      ds.field("clan", &self.clan());
+      ds.field("title", &self.title());
+      ds.field("region", &self.region());
+      ds.field("presence", &self.presence());
+      ds.field("level", &self.level());
+      ds.field("rating", &self.rating());
+      ds.field("status", &self.status());
+      ds.field("badges", &self.badges());
+      ds.finish()
+  }
+}
+pub enum ProfilesOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+pub struct Profiles<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for Profiles<'a> {
+  type Inner = Profiles<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> Profiles<'a> {
+  pub const VT_PAGE: ::flatbuffers::VOffsetT = 4;
+  pub const VT_PROFILES: ::flatbuffers::VOffsetT = 6;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Profiles { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ProfilesArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Profiles<'bldr>> {
+    let mut builder = ProfilesBuilder::new(_fbb);
+    if let Some(x) = args.profiles { builder.add_profiles(x); }
+    builder.add_page(args.page);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn page(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Profiles::VT_PAGE, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn profiles(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Profile<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Profile>>>>(Profiles::VT_PROFILES, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for Profiles<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u32>("page", Self::VT_PAGE, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Profile>>>>("profiles", Self::VT_PROFILES, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct ProfilesArgs<'a> {
+    pub page: u32,
+    pub profiles: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Profile<'a>>>>>,
+}
+impl<'a> Default for ProfilesArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    ProfilesArgs {
+      page: 0,
+      profiles: None,
+    }
+  }
+}
+
+pub struct ProfilesBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ProfilesBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_page(&mut self, page: u32) {
+    self.fbb_.push_slot::<u32>(Profiles::VT_PAGE, page, 0);
+  }
+  #[inline]
+  pub fn add_profiles(&mut self, profiles: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Profile<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Profiles::VT_PROFILES, profiles);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ProfilesBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ProfilesBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Profiles<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for Profiles<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Profiles");
+      ds.field("page", &self.page());
+      ds.field("profiles", &self.profiles());
       ds.finish()
   }
 }

@@ -139,6 +139,36 @@ pub struct Events {
     #[prost(message, repeated, tag = "2")]
     pub events: ::prost::alloc::vec::Vec<Event>,
 }
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct Profile {
+    #[prost(uint32, tag = "1")]
+    pub id: u32,
+    #[prost(string, tag = "2")]
+    pub name: ::prost::alloc::string::String,
+    #[prost(string, optional, tag = "3")]
+    pub clan: ::core::option::Option<::prost::alloc::string::String>,
+    #[prost(string, tag = "4")]
+    pub title: ::prost::alloc::string::String,
+    #[prost(string, tag = "5")]
+    pub region: ::prost::alloc::string::String,
+    #[prost(enumeration = "Presence", tag = "6")]
+    pub presence: i32,
+    #[prost(uint32, tag = "7")]
+    pub level: u32,
+    #[prost(uint32, tag = "8")]
+    pub rating: u32,
+    #[prost(string, optional, tag = "9")]
+    pub status: ::core::option::Option<::prost::alloc::string::String>,
+    #[prost(string, repeated, tag = "10")]
+    pub badges: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Profiles {
+    #[prost(uint32, tag = "1")]
+    pub page: u32,
+    #[prost(message, repeated, tag = "2")]
+    pub profiles: ::prost::alloc::vec::Vec<Profile>,
+}
 /// The pod dataset: blocks of plain numbers (packed repeated fields).
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct PodU64 {
@@ -221,6 +251,39 @@ impl Weapon {
             "WEAPON_SHOTGUN" => Some(Self::Shotgun),
             "WEAPON_SNIPER" => Some(Self::Sniper),
             "WEAPON_ROCKET" => Some(Self::Rocket),
+            _ => None,
+        }
+    }
+}
+/// The profiles dataset (string-heavy): pages of player profiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum Presence {
+    Offline = 0,
+    Online = 1,
+    InMatch = 2,
+    Away = 3,
+}
+impl Presence {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Offline => "PRESENCE_OFFLINE",
+            Self::Online => "PRESENCE_ONLINE",
+            Self::InMatch => "PRESENCE_IN_MATCH",
+            Self::Away => "PRESENCE_AWAY",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "PRESENCE_OFFLINE" => Some(Self::Offline),
+            "PRESENCE_ONLINE" => Some(Self::Online),
+            "PRESENCE_IN_MATCH" => Some(Self::InMatch),
+            "PRESENCE_AWAY" => Some(Self::Away),
             _ => None,
         }
     }

@@ -13,7 +13,7 @@ use ::bitwire::Packed as _;
 use ::bitwire::ResultExt as _;
 
 /// Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md).
-pub const SCHEMA_FINGERPRINT: u64 = 0xba13117a2493f840;
+pub const SCHEMA_FINGERPRINT: u64 = 0x1236e72dc1fd2a54;
 
 /// Largest number of entities a snapshot carries.
 /// Schema: `const MAX_ENTITIES: u32 = 64`.
@@ -2264,6 +2264,780 @@ impl ::bitwire::Bincode for Events {
     }
 }
 
+/// What a player is doing, as a lobby or friends list shows it.
+/// Schema: `enum Presence` (game.bw:126), 2 bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum Presence {
+    /// Schema: `Offline = 0`, 2-bit tag.
+    #[default]
+    Offline = 0,
+    /// Schema: `Online = 1`, 2-bit tag.
+    Online = 1,
+    /// Schema: `InMatch = 2`, 2-bit tag.
+    InMatch = 2,
+    /// Schema: `Away = 3`, 2-bit tag.
+    Away = 3,
+}
+
+impl Presence {
+    /// Fewest bits a value encodes to (spec §6.1).
+    pub const MIN_ENCODED_BITS: u64 = 2;
+    /// Most bits a value encodes to (spec §6.1).
+    pub const MAX_ENCODED_BITS: u64 = 2;
+    /// Largest top-level encoding in bytes (padding included).
+    pub const MAX_ENCODED_SIZE: usize = 1;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x3efe8e8eabb2e187;
+
+    /// The variant whose tag is `value`, if one is declared.
+    pub const fn from_value(value: u64) -> Option<Self> {
+        match value {
+            0 => Some(Self::Offline),
+            1 => Some(Self::Online),
+            2 => Some(Self::InMatch),
+            3 => Some(Self::Away),
+            _ => None,
+        }
+    }
+
+    /// The variant whose tag is the low 2 bits of `bits` (every pattern is one).
+    pub const fn from_bits(bits: u64) -> Self {
+        match bits & 3 {
+            0 => Self::Offline,
+            1 => Self::Online,
+            2 => Self::InMatch,
+            _ => Self::Away,
+        }
+    }
+
+    /// The variant's schema name (its JSON form).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Offline => "Offline",
+            Self::Online => "Online",
+            Self::InMatch => "InMatch",
+            Self::Away => "Away",
+        }
+    }
+}
+
+impl ::bitwire::Packed for Presence {
+    const MIN_BITS: u64 = Self::MIN_ENCODED_BITS;
+    const MAX_BITS: Option<u64> = Some(Self::MAX_ENCODED_BITS);
+
+    #[inline]
+    fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
+        w.write_bits(*self as u64, 2);
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
+        Ok(Self::from_bits(r.read_bits(2)?))
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.skip_bits(2)
+    }
+}
+
+impl ::bitwire::Bincode for Presence {
+    const MIN_BYTES: u64 = 4;
+    const MAX_BYTES: Option<u64> = Some(4);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        let index = match self {
+            Self::Offline => 0,
+            Self::Online => 1,
+            Self::InMatch => 2,
+            Self::Away => 3,
+        };
+        w.write_index(index);
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        match r.read_index(4)? {
+            0 => Ok(Self::Offline),
+            1 => Ok(Self::Online),
+            2 => Ok(Self::InMatch),
+            _ => Ok(Self::Away),
+        }
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_index(4)?;
+        Ok(())
+    }
+}
+
+/// One player's card in a lobby or friends list: several short strings, a few numbers and
+/// optional fields.
+/// Schema: `struct Profile` (game.bw:135), 76..=1479 bits.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Profile {
+    /// Schema: `id: u32`, bits 0..32.
+    pub id: u32,
+    /// Schema: `name: string<max 16>`, from bit 32, 5..=133 bits.
+    pub name: String,
+    /// Clan tag, if the player is in a clan.
+    /// Schema: `clan: optional<string<max 8>>`, 1..=69 bits.
+    pub clan: Option<String>,
+    /// The title the player chose to show.
+    /// Schema: `title: string<max 24>`, 5..=197 bits.
+    pub title: String,
+    /// Region code, such as "eu-west".
+    /// Schema: `region: string<max 12>`, 4..=100 bits.
+    pub region: String,
+    /// Schema: `presence: Presence`, 2 bits.
+    pub presence: Presence,
+    /// Schema: `level: u8 in 1..=100`, 7 bits.
+    pub level: u8,
+    /// Schema: `rating: u16`, 16 bits.
+    pub rating: u16,
+    /// The player's status line, if set.
+    /// Schema: `status: optional<string<max 64>>`, 1..=520 bits.
+    pub status: Option<String>,
+    /// Up to four badges.
+    /// Schema: `badges: list<string<max 12>, max 4>`, 3..=403 bits.
+    pub badges: Vec<String>,
+}
+
+impl Profile {
+    /// Fewest bits a value encodes to (spec §6.1).
+    pub const MIN_ENCODED_BITS: u64 = 76;
+    /// Most bits a value encodes to (spec §6.1).
+    pub const MAX_ENCODED_BITS: u64 = 1479;
+    /// Largest top-level encoding in bytes (padding included).
+    pub const MAX_ENCODED_SIZE: usize = 185;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x834854873e8da3d6;
+    /// Longest `name` the schema allows.
+    pub const NAME_MAX_LEN: usize = 16;
+    /// Longest `clan` the schema allows.
+    pub const CLAN_MAX_LEN: usize = 8;
+    /// Longest `title` the schema allows.
+    pub const TITLE_MAX_LEN: usize = 24;
+    /// Longest `region` the schema allows.
+    pub const REGION_MAX_LEN: usize = 12;
+    /// Smallest value of `level`.
+    pub const LEVEL_MIN: u8 = 1;
+    /// Largest value of `level`.
+    pub const LEVEL_MAX: u8 = 100;
+    /// Longest `status` the schema allows.
+    pub const STATUS_MAX_LEN: usize = 64;
+    /// Longest `badges` the schema allows.
+    pub const BADGES_MAX_LEN: usize = 4;
+}
+
+impl ::bitwire::Packed for Profile {
+    const MIN_BITS: u64 = Self::MIN_ENCODED_BITS;
+    const MAX_BITS: Option<u64> = Some(Self::MAX_ENCODED_BITS);
+
+    #[inline]
+    fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
+        w.write_bits(u64::from(self.id), 32);
+        let len = self.name.len();
+        if len > 16 {
+            let e = w.length_error(0, len, 16);
+            return Err(e.in_field("name"));
+        }
+        w.write_bits(len as u64, 5);
+        w.write_bytes(self.name.as_bytes());
+        if let Some(v1) = &self.clan {
+            w.write_bool(true);
+            let len1 = v1.len();
+            if len1 > 8 {
+                let e = w.length_error(0, len1, 8);
+                return Err(e.in_field("clan"));
+            }
+            w.write_bits(len1 as u64, 4);
+            w.write_bytes(v1.as_bytes());
+        } else {
+            w.write_bool(false);
+        }
+        let len = self.title.len();
+        if len > 24 {
+            let e = w.length_error(0, len, 24);
+            return Err(e.in_field("title"));
+        }
+        w.write_bits(len as u64, 5);
+        w.write_bytes(self.title.as_bytes());
+        let len = self.region.len();
+        if len > 12 {
+            let e = w.length_error(0, len, 12);
+            return Err(e.in_field("region"));
+        }
+        w.write_bits(len as u64, 4);
+        w.write_bytes(self.region.as_bytes());
+        if !(1..=100).contains(&self.level) {
+            let e = w.range_error(2, i128::from(self.level), 1, 100);
+            return Err(e.in_field("level"));
+        }
+        let word = (self.presence as u64)
+            | ((u64::from(self.level) - 1) << 2)
+            | (u64::from(self.rating) << 9);
+        w.write_bits(word, 25);
+        if let Some(v1) = &self.status {
+            w.write_bool(true);
+            let len1 = v1.len();
+            if len1 > 64 {
+                let e = w.length_error(0, len1, 64);
+                return Err(e.in_field("status"));
+            }
+            w.write_bits(len1 as u64, 7);
+            w.write_bytes(v1.as_bytes());
+        } else {
+            w.write_bool(false);
+        }
+        let len = self.badges.len();
+        if len > 4 {
+            let e = w.length_error(0, len, 4);
+            return Err(e.in_field("badges"));
+        }
+        w.write_bits(len as u64, 3);
+        for (i1, item1) in self.badges.iter().enumerate() {
+            let len1 = item1.len();
+            if len1 > 12 {
+                let e = w.length_error(0, len1, 12);
+                return Err(e.at_index(i1).in_field("badges"));
+            }
+            w.write_bits(len1 as u64, 4);
+            w.write_bytes(item1.as_bytes());
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let id = r.read_bits(32).in_field("id")? as u32;
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("name")?;
+        if len > 16 {
+            let e = ::bitwire::Error::invalid_length(start, len, 16);
+            return Err(e.in_field("name"));
+        }
+        let len = r.check_len(len, 8, 1, start).in_field("name")?;
+        let name = r.read_string(len, start).in_field("name")?;
+        let clan = if r.read_bool().in_field("clan")? {
+            let start1 = r.bit_pos();
+            let len1 = r.read_bits(4).in_field("clan")?;
+            if len1 > 8 {
+                let e = ::bitwire::Error::invalid_length(start1, len1, 8);
+                return Err(e.in_field("clan"));
+            }
+            let len1 = r.check_len(len1, 8, 1, start1).in_field("clan")?;
+            let v1 = r.read_string(len1, start1).in_field("clan")?;
+            Some(v1)
+        } else {
+            None
+        };
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("title")?;
+        if len > 24 {
+            let e = ::bitwire::Error::invalid_length(start, len, 24);
+            return Err(e.in_field("title"));
+        }
+        let len = r.check_len(len, 8, 1, start).in_field("title")?;
+        let title = r.read_string(len, start).in_field("title")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(4).in_field("region")?;
+        if len > 12 {
+            let e = ::bitwire::Error::invalid_length(start, len, 12);
+            return Err(e.in_field("region"));
+        }
+        let len = r.check_len(len, 8, 1, start).in_field("region")?;
+        let region = r.read_string(len, start).in_field("region")?;
+        let c = r.read_chunk(25);
+        let presence = Presence::from_bits(c.bits(0, 2));
+        const RUN: &[(u32, u32, &[&str])] = &[(0, 2, &["presence"]), (2, 7, &["level"])];
+        if c.avail() < 9 {
+            return Err(c.truncated(RUN));
+        }
+        let level = c.bits(2, 7);
+        if level > 99 {
+            let e = c.bounded_error(2, level, 1, 100);
+            return Err(e.in_field("level"));
+        }
+        let level = (level + 1) as u8;
+        let rating = c.bits(9, 16) as u16;
+        const RUN2: &[(u32, u32, &[&str])] = &[(9, 16, &["rating"])];
+        if c.avail() < 25 {
+            return Err(c.truncated(RUN2));
+        }
+        let status = if r.read_bool().in_field("status")? {
+            let start1 = r.bit_pos();
+            let len1 = r.read_bits(7).in_field("status")?;
+            if len1 > 64 {
+                let e = ::bitwire::Error::invalid_length(start1, len1, 64);
+                return Err(e.in_field("status"));
+            }
+            let len1 = r.check_len(len1, 8, 1, start1).in_field("status")?;
+            let v1 = r.read_string(len1, start1).in_field("status")?;
+            Some(v1)
+        } else {
+            None
+        };
+        let start = r.bit_pos();
+        let len = r.read_bits(3).in_field("badges")?;
+        if len > 4 {
+            let e = ::bitwire::Error::invalid_length(start, len, 4);
+            return Err(e.in_field("badges"));
+        }
+        let len = r.check_len(len, 4, 24, start).in_field("badges")?;
+        let mut badges = Vec::with_capacity(len);
+        for i1 in 0..len {
+            let start1 = r.bit_pos();
+            let len1 = r.read_bits(4).at_index(i1).in_field("badges")?;
+            if len1 > 12 {
+                let e = ::bitwire::Error::invalid_length(start1, len1, 12);
+                return Err(e.at_index(i1).in_field("badges"));
+            }
+            let t1 = r.check_len(len1, 8, 1, start1);
+            let t1 = t1.at_index(i1);
+            let len1 = t1.in_field("badges")?;
+            let t1 = r.read_string(len1, start1);
+            let t1 = t1.at_index(i1);
+            let item1 = t1.in_field("badges")?;
+            badges.push(item1);
+        }
+        Ok(Self {
+            id,
+            name,
+            clan,
+            title,
+            region,
+            presence,
+            level,
+            rating,
+            status,
+            badges,
+        })
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.skip_bits(32).in_field("id")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("name")?;
+        if len > 16 {
+            let e = ::bitwire::Error::invalid_length(start, len, 16);
+            return Err(e.in_field("name"));
+        }
+        let len = r.check_len(len, 8, 1, start).in_field("name")?;
+        r.skip_string(len, start).in_field("name")?;
+        if r.read_bool().in_field("clan")? {
+            let start1 = r.bit_pos();
+            let len1 = r.read_bits(4).in_field("clan")?;
+            if len1 > 8 {
+                let e = ::bitwire::Error::invalid_length(start1, len1, 8);
+                return Err(e.in_field("clan"));
+            }
+            let len1 = r.check_len(len1, 8, 1, start1).in_field("clan")?;
+            r.skip_string(len1, start1).in_field("clan")?;
+        }
+        let start = r.bit_pos();
+        let len = r.read_bits(5).in_field("title")?;
+        if len > 24 {
+            let e = ::bitwire::Error::invalid_length(start, len, 24);
+            return Err(e.in_field("title"));
+        }
+        let len = r.check_len(len, 8, 1, start).in_field("title")?;
+        r.skip_string(len, start).in_field("title")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(4).in_field("region")?;
+        if len > 12 {
+            let e = ::bitwire::Error::invalid_length(start, len, 12);
+            return Err(e.in_field("region"));
+        }
+        let len = r.check_len(len, 8, 1, start).in_field("region")?;
+        r.skip_string(len, start).in_field("region")?;
+        let c = r.read_chunk(25);
+        const RUN: &[(u32, u32, &[&str])] = &[(0, 2, &["presence"]), (2, 7, &["level"])];
+        if c.avail() < 9 {
+            return Err(c.truncated(RUN));
+        }
+        let v = c.bits(2, 7);
+        if v > 99 {
+            let e = c.bounded_error(2, v, 1, 100);
+            return Err(e.in_field("level"));
+        }
+        const RUN2: &[(u32, u32, &[&str])] = &[(9, 16, &["rating"])];
+        if c.avail() < 25 {
+            return Err(c.truncated(RUN2));
+        }
+        if r.read_bool().in_field("status")? {
+            let start1 = r.bit_pos();
+            let len1 = r.read_bits(7).in_field("status")?;
+            if len1 > 64 {
+                let e = ::bitwire::Error::invalid_length(start1, len1, 64);
+                return Err(e.in_field("status"));
+            }
+            let len1 = r.check_len(len1, 8, 1, start1).in_field("status")?;
+            r.skip_string(len1, start1).in_field("status")?;
+        }
+        let start = r.bit_pos();
+        let len = r.read_bits(3).in_field("badges")?;
+        if len > 4 {
+            let e = ::bitwire::Error::invalid_length(start, len, 4);
+            return Err(e.in_field("badges"));
+        }
+        let len = r.check_len(len, 4, 24, start).in_field("badges")?;
+        for i1 in 0..len {
+            let start1 = r.bit_pos();
+            let len1 = r.read_bits(4).at_index(i1).in_field("badges")?;
+            if len1 > 12 {
+                let e = ::bitwire::Error::invalid_length(start1, len1, 12);
+                return Err(e.at_index(i1).in_field("badges"));
+            }
+            let t1 = r.check_len(len1, 8, 1, start1);
+            let t1 = t1.at_index(i1);
+            let len1 = t1.in_field("badges")?;
+            let t1 = r.skip_string(len1, start1);
+            let t1 = t1.at_index(i1);
+            t1.in_field("badges")?;
+        }
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Profile {
+    const MIN_BYTES: u64 = 45;
+    const MAX_BYTES: Option<u64> = Some(265);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_u32(self.id);
+        w.write_string(&self.name, 16).in_field("name")?;
+        if let Some(v1) = &self.clan {
+            w.write_option_tag(true);
+            w.write_string(v1, 8).in_field("clan")?;
+        } else {
+            w.write_option_tag(false);
+        }
+        w.write_string(&self.title, 24).in_field("title")?;
+        w.write_string(&self.region, 12).in_field("region")?;
+        self.presence.write_bincode(w)?;
+        w.write_u8_in(self.level, 1, 100).in_field("level")?;
+        w.write_u16(self.rating);
+        if let Some(v1) = &self.status {
+            w.write_option_tag(true);
+            w.write_string(v1, 64).in_field("status")?;
+        } else {
+            w.write_option_tag(false);
+        }
+        w.write_len(self.badges.len(), 4).in_field("badges")?;
+        for (i1, item1) in self.badges.iter().enumerate() {
+            w.write_string(item1, 12).at_index(i1).in_field("badges")?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let id = r.read_u32().in_field("id")?;
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("name")?;
+        let name = r.read_string(len, start).in_field("name")?;
+        let clan = if r.read_option_tag().in_field("clan")? {
+            let start1 = r.pos();
+            let len1 = r.read_len(8, 1, 1).in_field("clan")?;
+            let v1 = r.read_string(len1, start1).in_field("clan")?;
+            Some(v1)
+        } else {
+            None
+        };
+        let start = r.pos();
+        let len = r.read_len(24, 1, 1).in_field("title")?;
+        let title = r.read_string(len, start).in_field("title")?;
+        let start = r.pos();
+        let len = r.read_len(12, 1, 1).in_field("region")?;
+        let region = r.read_string(len, start).in_field("region")?;
+        let presence = Presence::read_bincode(r).in_field("presence")?;
+        let level = r.read_u8_in(1, 100).in_field("level")?;
+        let rating = r.read_u16().in_field("rating")?;
+        let status = if r.read_option_tag().in_field("status")? {
+            let start1 = r.pos();
+            let len1 = r.read_len(64, 1, 1).in_field("status")?;
+            let v1 = r.read_string(len1, start1).in_field("status")?;
+            Some(v1)
+        } else {
+            None
+        };
+        let len = r.read_len(4, 8, 24).in_field("badges")?;
+        let mut badges = Vec::with_capacity(len);
+        for i1 in 0..len {
+            let start1 = r.pos();
+            let len1 = r.read_len(12, 1, 1).at_index(i1).in_field("badges")?;
+            let t1 = r.read_string(len1, start1);
+            let t1 = t1.at_index(i1);
+            let item1 = t1.in_field("badges")?;
+            badges.push(item1);
+        }
+        Ok(Self {
+            id,
+            name,
+            clan,
+            title,
+            region,
+            presence,
+            level,
+            rating,
+            status,
+            badges,
+        })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.id = r.read_u32().in_field("id")?;
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("name")?;
+        let t = r.read_string_into(&mut self.name, len, start);
+        t.in_field("name")?;
+        let val = if r.read_option_tag().in_field("clan")? {
+            let start1 = r.pos();
+            let len1 = r.read_len(8, 1, 1).in_field("clan")?;
+            let v1 = r.read_string(len1, start1).in_field("clan")?;
+            Some(v1)
+        } else {
+            None
+        };
+        self.clan = val;
+        let start = r.pos();
+        let len = r.read_len(24, 1, 1).in_field("title")?;
+        let t = r.read_string_into(&mut self.title, len, start);
+        t.in_field("title")?;
+        let start = r.pos();
+        let len = r.read_len(12, 1, 1).in_field("region")?;
+        let t = r.read_string_into(&mut self.region, len, start);
+        t.in_field("region")?;
+        self.presence.read_bincode_into(r).in_field("presence")?;
+        self.level = r.read_u8_in(1, 100).in_field("level")?;
+        self.rating = r.read_u16().in_field("rating")?;
+        let val = if r.read_option_tag().in_field("status")? {
+            let start1 = r.pos();
+            let len1 = r.read_len(64, 1, 1).in_field("status")?;
+            let v1 = r.read_string(len1, start1).in_field("status")?;
+            Some(v1)
+        } else {
+            None
+        };
+        self.status = val;
+        let len = r.read_len(4, 8, 24).in_field("badges")?;
+        self.badges.truncate(len);
+        for (i1, slot1) in self.badges.iter_mut().enumerate() {
+            let start1 = r.pos();
+            let len1 = r.read_len(12, 1, 1).at_index(i1).in_field("badges")?;
+            let t1 = r.read_string_into(slot1, len1, start1);
+            let t1 = t1.at_index(i1);
+            t1.in_field("badges")?;
+        }
+        self.badges.reserve_exact(len - self.badges.len());
+        for i1 in self.badges.len()..len {
+            let start1 = r.pos();
+            let len1 = r.read_len(12, 1, 1).at_index(i1).in_field("badges")?;
+            let t1 = r.read_string(len1, start1);
+            let t1 = t1.at_index(i1);
+            let item1 = t1.in_field("badges")?;
+            self.badges.push(item1);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_u32().in_field("id")?;
+        let start = r.pos();
+        let len = r.read_len(16, 1, 1).in_field("name")?;
+        r.skip_string(len, start).in_field("name")?;
+        if r.read_option_tag().in_field("clan")? {
+            let start1 = r.pos();
+            let len1 = r.read_len(8, 1, 1).in_field("clan")?;
+            r.skip_string(len1, start1).in_field("clan")?;
+        }
+        let start = r.pos();
+        let len = r.read_len(24, 1, 1).in_field("title")?;
+        r.skip_string(len, start).in_field("title")?;
+        let start = r.pos();
+        let len = r.read_len(12, 1, 1).in_field("region")?;
+        r.skip_string(len, start).in_field("region")?;
+        Presence::check_bincode(r).in_field("presence")?;
+        r.read_u8_in(1, 100).in_field("level")?;
+        r.read_u16().in_field("rating")?;
+        if r.read_option_tag().in_field("status")? {
+            let start1 = r.pos();
+            let len1 = r.read_len(64, 1, 1).in_field("status")?;
+            r.skip_string(len1, start1).in_field("status")?;
+        }
+        let len = r.read_len(4, 8, 24).in_field("badges")?;
+        for i1 in 0..len {
+            let start1 = r.pos();
+            let len1 = r.read_len(12, 1, 1).at_index(i1).in_field("badges")?;
+            let t1 = r.skip_string(len1, start1);
+            let t1 = t1.at_index(i1);
+            t1.in_field("badges")?;
+        }
+        Ok(())
+    }
+}
+
+/// A page of player profiles: a lobby's roster or a friends list.
+/// Schema: `message Profiles = 5` (game.bw:154), 12..=94702 bits.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Profiles {
+    /// Schema: `page: varu32`, from bit 0, 5..=39 bits.
+    pub page: u32,
+    /// Schema: `profiles: list<Profile, max 64>`, 7..=94663 bits.
+    pub profiles: Vec<Profile>,
+}
+
+impl Profiles {
+    /// Fewest bits a value encodes to (spec §6.1).
+    pub const MIN_ENCODED_BITS: u64 = 12;
+    /// Most bits a value encodes to (spec §6.1).
+    pub const MAX_ENCODED_BITS: u64 = 94702;
+    /// Largest top-level encoding in bytes (padding included).
+    pub const MAX_ENCODED_SIZE: usize = 11838;
+    /// Dispatch id of this message on a connection (spec §2.3).
+    pub const MESSAGE_ID: u32 = 5;
+    /// Fingerprint of this type's packed wire, referenced types included.
+    pub const FINGERPRINT: u64 = 0x7a976bb01337fea2;
+    /// Longest `profiles` the schema allows.
+    pub const PROFILES_MAX_LEN: usize = 64;
+}
+
+impl ::bitwire::Packed for Profiles {
+    const MIN_BITS: u64 = Self::MIN_ENCODED_BITS;
+    const MAX_BITS: Option<u64> = Some(Self::MAX_ENCODED_BITS);
+
+    #[inline]
+    fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
+        w.write_varint(u64::from(self.page), 32);
+        let len = self.profiles.len();
+        if len > 64 {
+            let e = w.length_error(0, len, 64);
+            return Err(e.in_field("profiles"));
+        }
+        w.write_bits(len as u64, 7);
+        for (i1, item1) in self.profiles.iter().enumerate() {
+            item1.write(w).at_index(i1).in_field("profiles")?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut ::bitwire::BitReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let page = r.read_varint(32).in_field("page")? as u32;
+        let start = r.bit_pos();
+        let len = r.read_bits(7).in_field("profiles")?;
+        if len > 64 {
+            let e = ::bitwire::Error::invalid_length(start, len, 64);
+            return Err(e.in_field("profiles"));
+        }
+        let len = r.check_len(len, 76, 176, start).in_field("profiles")?;
+        let mut profiles = Vec::with_capacity(len);
+        for i1 in 0..len {
+            let item1 = Profile::read(r).at_index(i1).in_field("profiles")?;
+            profiles.push(item1);
+        }
+        Ok(Self { page, profiles })
+    }
+
+    #[inline]
+    fn check(r: &mut ::bitwire::BitReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_varint(32).in_field("page")?;
+        let start = r.bit_pos();
+        let len = r.read_bits(7).in_field("profiles")?;
+        if len > 64 {
+            let e = ::bitwire::Error::invalid_length(start, len, 64);
+            return Err(e.in_field("profiles"));
+        }
+        let len = r.check_len(len, 76, 176, start).in_field("profiles")?;
+        for i1 in 0..len {
+            Profile::check(r).at_index(i1).in_field("profiles")?;
+        }
+        Ok(())
+    }
+}
+
+impl ::bitwire::Bincode for Profiles {
+    const MIN_BYTES: u64 = 12;
+    const MAX_BYTES: Option<u64> = Some(16972);
+
+    #[inline]
+    fn write_bincode(
+        &self,
+        w: &mut ::bitwire::bincode::ByteWriter<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        w.write_u32(self.page);
+        w.write_len(self.profiles.len(), 64).in_field("profiles")?;
+        for (i1, item1) in self.profiles.iter().enumerate() {
+            item1.write_bincode(w).at_index(i1).in_field("profiles")?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<Self, ::bitwire::Error> {
+        let page = r.read_u32().in_field("page")?;
+        let len = r.read_len(64, 45, 176).in_field("profiles")?;
+        let mut profiles = Vec::with_capacity(len);
+        for i1 in 0..len {
+            let item1 = Profile::read_bincode(r).at_index(i1).in_field("profiles")?;
+            profiles.push(item1);
+        }
+        Ok(Self { page, profiles })
+    }
+
+    #[inline]
+    fn read_bincode_into(
+        &mut self,
+        r: &mut ::bitwire::bincode::ByteReader<'_>,
+    ) -> Result<(), ::bitwire::Error> {
+        self.page = r.read_u32().in_field("page")?;
+        let len = r.read_len(64, 45, 176).in_field("profiles")?;
+        self.profiles.truncate(len);
+        for (i1, slot1) in self.profiles.iter_mut().enumerate() {
+            let t1 = slot1.read_bincode_into(r);
+            let t1 = t1.at_index(i1);
+            t1.in_field("profiles")?;
+        }
+        self.profiles.reserve_exact(len - self.profiles.len());
+        for i1 in self.profiles.len()..len {
+            let item1 = Profile::read_bincode(r).at_index(i1).in_field("profiles")?;
+            self.profiles.push(item1);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn check_bincode(r: &mut ::bitwire::bincode::ByteReader<'_>) -> Result<(), ::bitwire::Error> {
+        r.read_u32().in_field("page")?;
+        let len = r.read_len(64, 45, 176).in_field("profiles")?;
+        for i1 in 0..len {
+            let t1 = Profile::check_bincode(r);
+            let t1 = t1.at_index(i1);
+            t1.in_field("profiles")?;
+        }
+        Ok(())
+    }
+}
+
 /// Every message of `game.bw`, for dispatch by id on a connection.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {
@@ -2275,6 +3049,8 @@ pub enum Message {
     Snapshot(Snapshot),
     /// `Events` (id 4).
     Events(Events),
+    /// `Profiles` (id 5).
+    Profiles(Profiles),
 }
 
 impl Message {
@@ -2285,6 +3061,7 @@ impl Message {
             Self::Input(_) => Input::MESSAGE_ID,
             Self::Snapshot(_) => Snapshot::MESSAGE_ID,
             Self::Events(_) => Events::MESSAGE_ID,
+            Self::Profiles(_) => Profiles::MESSAGE_ID,
         }
     }
 
@@ -2296,6 +3073,7 @@ impl Message {
             Self::Input(m) => m.encode(out),
             Self::Snapshot(m) => m.encode(out),
             Self::Events(m) => m.encode(out),
+            Self::Profiles(m) => m.encode(out),
         }
     }
 
@@ -2307,13 +3085,14 @@ impl Message {
             Input::MESSAGE_ID => Input::decode(bytes).map(Self::Input),
             Snapshot::MESSAGE_ID => Snapshot::decode(bytes).map(Self::Snapshot),
             Events::MESSAGE_ID => Events::decode(bytes).map(Self::Events),
+            Profiles::MESSAGE_ID => Profiles::decode(bytes).map(Self::Profiles),
             _ => Err(::bitwire::Error::undeclared(0, u64::from(id))),
         }
     }
 }
 
 impl ::bitwire::MessageSet for Message {
-    const IDS: &'static [u32] = &[1, 2, 3, 4];
+    const IDS: &'static [u32] = &[1, 2, 3, 4, 5];
 
     fn message_id(&self) -> u32 {
         self.id()
@@ -2333,6 +3112,7 @@ impl ::bitwire::MessageSet for Message {
             Input::MESSAGE_ID => Input::decode_with(data, limits).map(Self::Input),
             Snapshot::MESSAGE_ID => Snapshot::decode_with(data, limits).map(Self::Snapshot),
             Events::MESSAGE_ID => Events::decode_with(data, limits).map(Self::Events),
+            Profiles::MESSAGE_ID => Profiles::decode_with(data, limits).map(Self::Profiles),
             _ => return None,
         })
     }
@@ -2359,5 +3139,11 @@ impl From<Snapshot> for Message {
 impl From<Events> for Message {
     fn from(m: Events) -> Self {
         Self::Events(m)
+    }
+}
+
+impl From<Profiles> for Message {
+    fn from(m: Profiles) -> Self {
+        Self::Profiles(m)
     }
 }

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file game.proto.
  */
 export const file_game: GenFile = /*@__PURE__*/
-  fileDesc("CgpnYW1lLnByb3RvEg1iaXR3aXJlLmJlbmNoIo8BCghQYWNrZXQ2NBIQCghpc19hbGl2ZRgBIAEoCBIRCgl3ZWFwb25faWQYAiABKA0SDwoHdGVhbV9pZBgDIAEoDRIOCgZoZWFsdGgYBCABKA0SDQoFcG9zX3gYBSABKBESDQoFcG9zX3kYBiABKBESEAoIcm90YXRpb24YByABKA0SDQoFc2NvcmUYCCABKA0iZAoHQnV0dG9ucxIMCgRmaXJlGAEgASgIEgsKA2FpbRgCIAEoCBIMCgRqdW1wGAMgASgIEg4KBmNyb3VjaBgEIAEoCBIOCgZyZWxvYWQYBSABKAgSEAoIdXNlX2l0ZW0YBiABKAgieQoFSW5wdXQSCwoDc2VxGAEgASgNEg4KBm1vdmVfeBgCIAEoAhIOCgZtb3ZlX3kYAyABKAISJwoHYnV0dG9ucxgEIAEoCzIWLmJpdHdpcmUuYmVuY2guQnV0dG9ucxILCgN5YXcYBSABKAISDQoFcGl0Y2gYBiABKAIiHAoEVmVjMhIJCgF4GAEgASgCEgkKAXkYAiABKAIijwIKBkVudGl0eRIKCgJpZBgBIAEoDRIgCgNwb3MYAiABKAsyEy5iaXR3aXJlLmJlbmNoLlZlYzISDQoFdmVsX3gYAyABKAISDQoFdmVsX3kYBCABKAISCwoDeWF3GAUgASgCEg4KBmhlYWx0aBgGIAEoDRIlCgZ3ZWFwb24YByABKA4yFS5iaXR3aXJlLmJlbmNoLldlYXBvbhIhCgR0ZWFtGAggASgOMhMuYml0d2lyZS5iZW5jaC5UZWFtEhEKCW9uX2dyb3VuZBgJIAEoCBIRCglzcHJpbnRpbmcYCiABKAgSEwoGdGFyZ2V0GAsgASgNSACIAQESDAoEbmFtZRgMIAEoCUIJCgdfdGFyZ2V0IlIKCFNuYXBzaG90EgwKBHRpY2sYASABKA0SDwoHYWNrX3NlcRgCIAEoDRInCghlbnRpdGllcxgDIAMoCzIVLmJpdHdpcmUuYmVuY2guRW50aXR5Il8KBEtpbGwSDgoGa2lsbGVyGAEgASgNEg4KBnZpY3RpbRgCIAEoDRIlCgZ3ZWFwb24YAyABKA4yFS5iaXR3aXJlLmJlbmNoLldlYXBvbhIQCghoZWFkc2hvdBgEIAEoCCIiCgRDaGF0EgwKBGZyb20YASABKAkSDAoEdGV4dBgCIAEoCSILCglSb3VuZE92ZXIiqgEKBUV2ZW50EiMKBGNoYXQYASABKAsyEy5iaXR3aXJlLmJlbmNoLkNoYXRIABIjCgRraWxsGAIgASgLMhMuYml0d2lyZS5iZW5jaC5LaWxsSAASDgoEam9pbhgDIAEoCUgAEg8KBWxlYXZlGAQgASgNSAASLgoKcm91bmRfb3ZlchgFIAEoCzIYLmJpdHdpcmUuYmVuY2guUm91bmRPdmVySABCBgoEa2luZCI8CgZFdmVudHMSDAoEdGljaxgBIAEoDRIkCgZldmVudHMYAiADKAsyFC5iaXR3aXJlLmJlbmNoLkV2ZW50IhgKBlBvZFU2NBIOCgZ2YWx1ZXMYASADKAYiFwoFUG9kVTgSDgoGdmFsdWVzGAEgASgMIhgKBlBvZEYzMhIOCgZ2YWx1ZXMYASADKAIqRwoEVGVhbRIMCghURUFNX1JFRBAAEg0KCVRFQU1fQkxVRRABEg4KClRFQU1fR1JFRU4QAhISCg5URUFNX1NQRUNUQVRPUhADKngKBldlYXBvbhIPCgtXRUFQT05fRklTVBAAEhEKDVdFQVBPTl9QSVNUT0wQARIQCgxXRUFQT05fUklGTEUQAhISCg5XRUFQT05fU0hPVEdVThADEhEKDVdFQVBPTl9TTklQRVIQBBIRCg1XRUFQT05fUk9DS0VUEAlCMlowZ2l0aHViLmNvbS9iaXR3aXJlLWRldi9iaXR3aXJlL2JlbmNoL2dvL3BlZXJzL3BiYgZwcm90bzM");
+  fileDesc("CgpnYW1lLnByb3RvEg1iaXR3aXJlLmJlbmNoIo8BCghQYWNrZXQ2NBIQCghpc19hbGl2ZRgBIAEoCBIRCgl3ZWFwb25faWQYAiABKA0SDwoHdGVhbV9pZBgDIAEoDRIOCgZoZWFsdGgYBCABKA0SDQoFcG9zX3gYBSABKBESDQoFcG9zX3kYBiABKBESEAoIcm90YXRpb24YByABKA0SDQoFc2NvcmUYCCABKA0iZAoHQnV0dG9ucxIMCgRmaXJlGAEgASgIEgsKA2FpbRgCIAEoCBIMCgRqdW1wGAMgASgIEg4KBmNyb3VjaBgEIAEoCBIOCgZyZWxvYWQYBSABKAgSEAoIdXNlX2l0ZW0YBiABKAgieQoFSW5wdXQSCwoDc2VxGAEgASgNEg4KBm1vdmVfeBgCIAEoAhIOCgZtb3ZlX3kYAyABKAISJwoHYnV0dG9ucxgEIAEoCzIWLmJpdHdpcmUuYmVuY2guQnV0dG9ucxILCgN5YXcYBSABKAISDQoFcGl0Y2gYBiABKAIiHAoEVmVjMhIJCgF4GAEgASgCEgkKAXkYAiABKAIijwIKBkVudGl0eRIKCgJpZBgBIAEoDRIgCgNwb3MYAiABKAsyEy5iaXR3aXJlLmJlbmNoLlZlYzISDQoFdmVsX3gYAyABKAISDQoFdmVsX3kYBCABKAISCwoDeWF3GAUgASgCEg4KBmhlYWx0aBgGIAEoDRIlCgZ3ZWFwb24YByABKA4yFS5iaXR3aXJlLmJlbmNoLldlYXBvbhIhCgR0ZWFtGAggASgOMhMuYml0d2lyZS5iZW5jaC5UZWFtEhEKCW9uX2dyb3VuZBgJIAEoCBIRCglzcHJpbnRpbmcYCiABKAgSEwoGdGFyZ2V0GAsgASgNSACIAQESDAoEbmFtZRgMIAEoCUIJCgdfdGFyZ2V0IlIKCFNuYXBzaG90EgwKBHRpY2sYASABKA0SDwoHYWNrX3NlcRgCIAEoDRInCghlbnRpdGllcxgDIAMoCzIVLmJpdHdpcmUuYmVuY2guRW50aXR5Il8KBEtpbGwSDgoGa2lsbGVyGAEgASgNEg4KBnZpY3RpbRgCIAEoDRIlCgZ3ZWFwb24YAyABKA4yFS5iaXR3aXJlLmJlbmNoLldlYXBvbhIQCghoZWFkc2hvdBgEIAEoCCIiCgRDaGF0EgwKBGZyb20YASABKAkSDAoEdGV4dBgCIAEoCSILCglSb3VuZE92ZXIiqgEKBUV2ZW50EiMKBGNoYXQYASABKAsyEy5iaXR3aXJlLmJlbmNoLkNoYXRIABIjCgRraWxsGAIgASgLMhMuYml0d2lyZS5iZW5jaC5LaWxsSAASDgoEam9pbhgDIAEoCUgAEg8KBWxlYXZlGAQgASgNSAASLgoKcm91bmRfb3ZlchgFIAEoCzIYLmJpdHdpcmUuYmVuY2guUm91bmRPdmVySABCBgoEa2luZCI8CgZFdmVudHMSDAoEdGljaxgBIAEoDRIkCgZldmVudHMYAiADKAsyFC5iaXR3aXJlLmJlbmNoLkV2ZW50ItgBCgdQcm9maWxlEgoKAmlkGAEgASgNEgwKBG5hbWUYAiABKAkSEQoEY2xhbhgDIAEoCUgAiAEBEg0KBXRpdGxlGAQgASgJEg4KBnJlZ2lvbhgFIAEoCRIpCghwcmVzZW5jZRgGIAEoDjIXLmJpdHdpcmUuYmVuY2guUHJlc2VuY2USDQoFbGV2ZWwYByABKA0SDgoGcmF0aW5nGAggASgNEhMKBnN0YXR1cxgJIAEoCUgBiAEBEg4KBmJhZGdlcxgKIAMoCUIHCgVfY2xhbkIJCgdfc3RhdHVzIkIKCFByb2ZpbGVzEgwKBHBhZ2UYASABKA0SKAoIcHJvZmlsZXMYAiADKAsyFi5iaXR3aXJlLmJlbmNoLlByb2ZpbGUiGAoGUG9kVTY0Eg4KBnZhbHVlcxgBIAMoBiIXCgVQb2RVOBIOCgZ2YWx1ZXMYASABKAwiGAoGUG9kRjMyEg4KBnZhbHVlcxgBIAMoAipHCgRUZWFtEgwKCFRFQU1fUkVEEAASDQoJVEVBTV9CTFVFEAESDgoKVEVBTV9HUkVFThACEhIKDlRFQU1fU1BFQ1RBVE9SEAMqeAoGV2VhcG9uEg8KC1dFQVBPTl9GSVNUEAASEQoNV0VBUE9OX1BJU1RPTBABEhAKDFdFQVBPTl9SSUZMRRACEhIKDldFQVBPTl9TSE9UR1VOEAMSEQoNV0VBUE9OX1NOSVBFUhAEEhEKDVdFQVBPTl9ST0NLRVQQCSpfCghQcmVzZW5jZRIUChBQUkVTRU5DRV9PRkZMSU5FEAASEwoPUFJFU0VOQ0VfT05MSU5FEAESFQoRUFJFU0VOQ0VfSU5fTUFUQ0gQAhIRCg1QUkVTRU5DRV9BV0FZEANCMlowZ2l0aHViLmNvbS9iaXR3aXJlLWRldi9iaXR3aXJlL2JlbmNoL2dvL3BlZXJzL3BiYgZwcm90bzM");
 
 /**
  * @generated from message bitwire.bench.Packet64
@@ -411,6 +411,90 @@ export const EventsSchema: GenMessage<Events> = /*@__PURE__*/
   messageDesc(file_game, 10);
 
 /**
+ * @generated from message bitwire.bench.Profile
+ */
+export type Profile = Message<"bitwire.bench.Profile"> & {
+  /**
+   * @generated from field: uint32 id = 1;
+   */
+  id: number;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: optional string clan = 3;
+   */
+  clan?: string | undefined;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string region = 5;
+   */
+  region: string;
+
+  /**
+   * @generated from field: bitwire.bench.Presence presence = 6;
+   */
+  presence: Presence;
+
+  /**
+   * @generated from field: uint32 level = 7;
+   */
+  level: number;
+
+  /**
+   * @generated from field: uint32 rating = 8;
+   */
+  rating: number;
+
+  /**
+   * @generated from field: optional string status = 9;
+   */
+  status?: string | undefined;
+
+  /**
+   * @generated from field: repeated string badges = 10;
+   */
+  badges: string[];
+};
+
+/**
+ * Describes the message bitwire.bench.Profile.
+ * Use `create(ProfileSchema)` to create a new message.
+ */
+export const ProfileSchema: GenMessage<Profile> = /*@__PURE__*/
+  messageDesc(file_game, 11);
+
+/**
+ * @generated from message bitwire.bench.Profiles
+ */
+export type Profiles = Message<"bitwire.bench.Profiles"> & {
+  /**
+   * @generated from field: uint32 page = 1;
+   */
+  page: number;
+
+  /**
+   * @generated from field: repeated bitwire.bench.Profile profiles = 2;
+   */
+  profiles: Profile[];
+};
+
+/**
+ * Describes the message bitwire.bench.Profiles.
+ * Use `create(ProfilesSchema)` to create a new message.
+ */
+export const ProfilesSchema: GenMessage<Profiles> = /*@__PURE__*/
+  messageDesc(file_game, 12);
+
+/**
  * The pod dataset: blocks of plain numbers (packed repeated fields).
  *
  * @generated from message bitwire.bench.PodU64
@@ -427,7 +511,7 @@ export type PodU64 = Message<"bitwire.bench.PodU64"> & {
  * Use `create(PodU64Schema)` to create a new message.
  */
 export const PodU64Schema: GenMessage<PodU64> = /*@__PURE__*/
-  messageDesc(file_game, 11);
+  messageDesc(file_game, 13);
 
 /**
  * @generated from message bitwire.bench.PodU8
@@ -444,7 +528,7 @@ export type PodU8 = Message<"bitwire.bench.PodU8"> & {
  * Use `create(PodU8Schema)` to create a new message.
  */
 export const PodU8Schema: GenMessage<PodU8> = /*@__PURE__*/
-  messageDesc(file_game, 12);
+  messageDesc(file_game, 14);
 
 /**
  * @generated from message bitwire.bench.PodF32
@@ -461,7 +545,7 @@ export type PodF32 = Message<"bitwire.bench.PodF32"> & {
  * Use `create(PodF32Schema)` to create a new message.
  */
 export const PodF32Schema: GenMessage<PodF32> = /*@__PURE__*/
-  messageDesc(file_game, 13);
+  messageDesc(file_game, 15);
 
 /**
  * @generated from enum bitwire.bench.Team
@@ -534,4 +618,37 @@ export enum Weapon {
  */
 export const WeaponSchema: GenEnum<Weapon> = /*@__PURE__*/
   enumDesc(file_game, 1);
+
+/**
+ * The profiles dataset (string-heavy): pages of player profiles.
+ *
+ * @generated from enum bitwire.bench.Presence
+ */
+export enum Presence {
+  /**
+   * @generated from enum value: PRESENCE_OFFLINE = 0;
+   */
+  OFFLINE = 0,
+
+  /**
+   * @generated from enum value: PRESENCE_ONLINE = 1;
+   */
+  ONLINE = 1,
+
+  /**
+   * @generated from enum value: PRESENCE_IN_MATCH = 2;
+   */
+  IN_MATCH = 2,
+
+  /**
+   * @generated from enum value: PRESENCE_AWAY = 3;
+   */
+  AWAY = 3,
+}
+
+/**
+ * Describes the enum bitwire.bench.Presence.
+ */
+export const PresenceSchema: GenEnum<Presence> = /*@__PURE__*/
+  enumDesc(file_game, 2);
 
