@@ -420,3 +420,53 @@ fn pod_goals_are_judged_per_block_and_platform() {
         .contains("<p>For comparison: wincode&#39;s default configuration refuses any block"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn profiles_is_the_string_heavy_dataset_measured_by_some_languages() {
+    // Only Rust measured profiles (another raw file of the same platform, as a program
+    // that ran in parts would write): the report labels it and judges what was measured.
+    let dir = fixture_run("profiles");
+    std::fs::write(
+        dir.join("raw/rust-profiles.json"),
+        r#"{"format": 1, "language": "rust", "runtime": "rustc 0.0.0 (fixture)", "quick": false, "records": [
+            {"dataset": "profiles", "variant": "", "library": "bitwire", "messages": 10, "bytes": 10000, "zstd_bytes": 2000, "encode_ns": 900.0, "decode_ns": 2000.0},
+            {"dataset": "profiles", "variant": "", "library": "bitcode", "messages": 10, "bytes": 9800, "zstd_bytes": 1900, "encode_ns": 300.0, "decode_ns": 1600.0}
+        ]}"#,
+    )
+    .unwrap();
+    let w = bitwire_report::write_report(&dir, Path::new("/nonexistent"), false).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        bitwire_report::doc::view_title("profiles", ""),
+        "profiles (string-heavy)"
+    );
+    let md = &w.markdown;
+    let section = md
+        .find("## profiles (string-heavy)")
+        .expect("profiles section");
+    assert!(section > md.find("## events").unwrap_or(0));
+    assert!(md[section..].contains("The string-heavy dataset (issue 17)"));
+    // Ratios to bitwire: profiles has no hand-written baseline.
+    assert!(md[section..].contains("encode × bitwire"));
+    let rb = goal(&w, "rust-speed-bitcode");
+    let enc = rb
+        .checks
+        .iter()
+        .find(|c| c.what == "profiles, Rust, encode")
+        .unwrap();
+    assert_eq!(enc.status, Status::NotMet);
+    assert!((enc.ratio.unwrap() - 3.0).abs() < 1e-9);
+    let z = goal(&w, "size-zstd-bitcode");
+    let zp = z
+        .checks
+        .iter()
+        .find(|c| c.what.starts_with("profiles"))
+        .unwrap();
+    assert_eq!(zp.what, "profiles (zstd size, measured in Rust)");
+    assert_eq!(zp.status, Status::NotMet);
+    // Hand-written goals do not ask for profiles.
+    assert!(!goal(&w, "rust-speed-handwritten")
+        .checks
+        .iter()
+        .any(|c| c.what.starts_with("profiles")));
+}
