@@ -1881,15 +1881,17 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const str = v.name;
-    const len = bw.utf8Length(str);
-    if (len < 0) {
-      throw bw.utf8Error(w.bitPos, str);
+    if (!w.writeAscii(str, 5, 16)) {
+      const len = bw.utf8Length(str);
+      if (len < 0) {
+        throw bw.utf8Error(w.bitPos, str);
+      }
+      if (len > 16) {
+        throw bw.lengthError(w.bitPos, len, 16);
+      }
+      w.writeBits(len, 5);
+      w.writeUtf8(str, len);
     }
-    if (len > 16) {
-      throw bw.lengthError(w.bitPos, len, 16);
-    }
-    w.writeBits(len, 5);
-    w.writeUtf8(str, len);
   } catch (e) {
     throw bw.inField(e, "name");
   }
