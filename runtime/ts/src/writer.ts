@@ -114,6 +114,27 @@ export class BitWriter {
     this.writeBits(hi, bits - 32);
   }
 
+  /**
+   * A whole message of `bits` bits (1..64), given as its low 32 bits and the bits above
+   * them, as `reset`, `writeWord` (or `writeBits`) and `finish` return it, in one call:
+   * two stores at the start of the buffer (always at least 8 bytes). Bits of `lo` and
+   * `hi` past `bits` must be zero (they are the padding): generated code checks ranges
+   * first. For the top-level encoder of a type that is one run of at most 64 bits.
+   */
+  wordMessage(lo: number, hi: number, bits: number): Uint8Array {
+    const view = this.view;
+    view.setUint32(0, lo, true);
+    view.setUint32(4, hi, true);
+    const n = (bits + 7) >>> 3;
+    this.byteLen = n;
+    this.acc = 0;
+    this.pending = 0;
+    if (this.lastOf === this.buf && this.last.length === n) {
+      return this.last;
+    }
+    return this.newView();
+  }
+
   /** Writes one bit. */
   writeBool(value: boolean): void {
     this.writeBits(value ? 1 : 0, 1);

@@ -25,7 +25,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
                     names: Vec::new(),
                     origin: "w.bitPos",
                 };
-                write_run(g, p, locals, &[m], s.bits, None);
+                write_run(g, p, locals, &[m], s.bits, None, false);
             }
         },
         Op::Varint(v) => {
