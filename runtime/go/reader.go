@@ -22,6 +22,8 @@ type BitReader struct {
 	pos uint64
 	// Bytes of the decode budget left.
 	budget uint64
+	// The string arena (short.go), made at the first string that needs memory.
+	arena *strings.Builder
 }
 
 // NewBitReader returns a reader positioned at the first bit of b, with the default
@@ -327,6 +329,9 @@ func (r *BitReader) ReadString(n int, start uint64, old string) (string, error) 
 	if err := r.needBytes(n); err != nil {
 		return "", err
 	}
+	if n <= 8 && r.pos&7 != 0 {
+		return r.readShortString(n, start, old)
+	}
 	var b []byte
 	var small [64]byte
 	switch {
@@ -340,13 +345,40 @@ func (r *BitReader) ReadString(n int, start uint64, old string) (string, error) 
 	default:
 		return r.readLongString(n, start, old)
 	}
-	if !utf8.Valid(b) {
+	if !validBytes(b) {
 		return "", utf8Error(start, b, 0, uint64(n))
 	}
 	if string(b) == old {
 		return old, nil
 	}
-	return string(b), nil
+	return r.newString(b), nil
+}
+
+// readShortString is ReadString for at most eight bytes at a bit offset that is
+// not a multiple of 8 (length checked): one peek holds them all, one test checks
+// an ASCII string, and one comparison finds them equal to old.
+func (r *BitReader) readShortString(n int, start uint64, old string) (string, error) {
+	v := r.peek(r.pos)
+	if n < 8 {
+		v &= 1<<(8*n) - 1
+	}
+	r.pos += uint64(n) * 8
+	return r.wordString(v, n, start, old)
+}
+
+// wordString returns the string of the n bytes held in v (n at most 8, the bytes
+// past n zero) that started at bit start: InvalidUtf8 at start unless UTF-8, old
+// when they equal it, else a new string.
+func (r *BitReader) wordString(v uint64, n int, start uint64, old string) (string, error) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], v)
+	if v&asciiMask != 0 && !utf8.Valid(b[:n]) {
+		return "", utf8Error(start, b[:n], 0, uint64(n))
+	}
+	if len(old) == n && loadShort(old) == v {
+		return old, nil
+	}
+	return r.newString(b[:n]), nil
 }
 
 // readLongString is ReadString for more than 64 unaligned bytes: compared with old

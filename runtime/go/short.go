@@ -1,0 +1,147 @@
+package bitwire
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Short byte runs: the strings of game records are mostly a few bytes long and
+// start at any bit. These helpers move such a run as one word (a string of at most
+// eight bytes is one load and one WriteBits, or one peek), and check it is UTF-8
+// with one test when it is ASCII, instead of a loop per byte and a call into
+// unicode/utf8.
+
+// asciiMask has the top bit of every byte: a word of bytes is ASCII iff it has
+// none of them.
+const asciiMask = 0x8080808080808080
+
+// le32 returns the first four bytes of s as a little-endian value.
+func le32(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+}
+
+// loadShort returns the bytes of s (at most eight) as a little-endian word, the
+// bytes past len(s) zero. Two overlapping loads cover lengths 2 to 8 without a
+// loop: the bytes both loads hold are the same, so or-ing them is exact.
+func loadShort(s string) uint64 {
+	n := len(s)
+	switch {
+	case n >= 4:
+		return le32(s) | le32(s[n-4:])<<(8*(n-4))
+	case n >= 2:
+		return uint64(s[0]) | uint64(s[1])<<8 | (uint64(s[n-2])|uint64(s[n-1])<<8)<<(8*(n-2))
+	case n == 1:
+		return uint64(s[0])
+	}
+	return 0
+}
+
+// validString reports whether s is UTF-8: an ASCII string (the usual case) with
+// one test per eight bytes, anything else by unicode/utf8.
+func validString(s string) bool {
+	var or uint64
+	t := s
+	for len(t) >= 8 {
+		or |= le64(t)
+		t = t[8:]
+	}
+	if (or|loadShort(t))&asciiMask == 0 {
+		return true
+	}
+	return utf8.ValidString(s)
+}
+
+// validBytes is validString for a byte slice.
+func validBytes(b []byte) bool {
+	var or uint64
+	t := b
+	for len(t) >= 8 {
+		or |= uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		t = t[8:]
+	}
+	for _, c := range t {
+		or |= uint64(c)
+	}
+	if or&asciiMask == 0 {
+		return true
+	}
+	return utf8.Valid(b)
+}
+
+// arenaChunk is the size of the string arena's blocks. A decoded string that is
+// not its destination's old value is copied into the reader's arena: the strings
+// of one message share a few allocations of up to arenaChunk bytes (never more than
+// the input left, so a small message's string costs a small allocation) instead of
+// one each. A block stays alive while any string in it does.
+const arenaChunk = 256
+
+// newString returns b as a new string, in the reader's arena when it is at most
+// half a block. The arena is a strings.Builder, which only ever appends: a string
+// it returned is never written again, so strings of the arena are immutable; a
+// full block is let go (Reset) and a new one started.
+func (r *BitReader) newString(b []byte) string {
+	if len(b) == 0 || len(b) > arenaChunk/2 {
+		return string(b)
+	}
+	a := r.arena
+	if a == nil || a.Cap()-a.Len() < len(b) {
+		if a == nil {
+			a = new(strings.Builder)
+			r.arena = a
+		} else {
+			a.Reset()
+		}
+		// The rest of the message's strings lie in the input left after b.
+		size := uint64(len(b)) + uint64(len(r.data)) - min(r.pos>>3, uint64(len(r.data)))
+		a.Grow(int(min(size, arenaChunk)))
+	}
+	at := a.Len()
+	a.Write(b)
+	return a.String()[at:]
+}
+
+// ReadStringMax reads a string with an n-bit length prefix (n below 64) whose
+// values above max are InvalidLength: ReadLenMax(n, max, 8, 1) and then
+// ReadString, with the same checks, errors and budget charge in the same order,
+// in one call. When the prefix and the bytes lie in one 64-bit window (a length
+// prefix and up to seven bytes), one peek reads them all.
+func (r *BitReader) ReadStringMax(n uint, max uint64, old string) (string, error) {
+	start := r.pos
+	if uint64(n) > r.RemainingBits() {
+		return "", r.truncated(uint64(n))
+	}
+	w := r.peek(start)
+	l := w & (1<<n - 1)
+	if l > max {
+		return "", LengthError(start, l, max)
+	}
+	r.pos = start + uint64(n)
+	k, err := r.CheckLen(l, 8, 1, start)
+	if err != nil {
+		return "", err
+	}
+	if l <= 7 && uint64(n)+8*l <= 64 {
+		// The bytes came with the prefix, and CheckLen found them in the input.
+		r.pos += 8 * l
+		return r.wordString(w>>n&(1<<(8*l)-1), k, start, old)
+	}
+	return r.ReadString(k, start, old)
+}
+
+// WriteLenString writes s with an n-bit length prefix (n below 64; the caller has
+// checked len(s) against the bound): InvalidUtf8 at the writer's position, with
+// nothing written, unless s is UTF-8 (CheckString); then the prefix and the bytes,
+// as one write when they fit in 64 bits.
+func (w *BitWriter) WriteLenString(s string, n uint) error {
+	if !validString(s) {
+		return utf8Error(w.BitPos(), []byte(s), 0, uint64(len(s)))
+	}
+	if len(s) <= 7 && n+8*uint(len(s)) <= 64 {
+		w.WriteBits(uint64(len(s))|loadShort(s)<<n, n+8*uint(len(s)))
+		return nil
+	}
+	w.WriteBits(uint64(len(s)), n)
+	w.WriteString(s)
+	return nil
+}
