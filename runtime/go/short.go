@@ -1,6 +1,7 @@
 package bitwire
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 )
@@ -108,6 +109,48 @@ func (r *BitReader) newString(b []byte) string {
 // prefix and up to seven bytes), one peek reads them all.
 func (r *BitReader) ReadStringMax(n uint, max uint64, old string) (string, error) {
 	start := r.pos
+	if i := start >> 3; i+8 <= uint64(len(r.data)) {
+		// The common case: the prefix and at most seven bytes in one load, within the
+		// input, within the bound and the budget. Anything else takes the path
+		// below, from the start, which finds the error.
+		w := binary.LittleEndian.Uint64(r.data[i:]) >> (start & 7)
+		l := w & (1<<n - 1)
+		bits := uint64(n) + 8*l
+		cost := l + AllocationOverhead
+		if l == 0 {
+			cost = 0
+		}
+		if l <= max && l <= 7 && start&7+bits <= 64 && cost <= r.budget {
+			r.pos = start + bits
+			r.budget -= cost
+			v := w >> n & (1<<(8*l) - 1)
+			if len(old) == int(l) && v&asciiMask == 0 && loadShort(old) == v {
+				return old, nil
+			}
+			return r.wordString(v, 0, int(l), start, old)
+		}
+		if p := start + uint64(n); l <= max && l <= 16 && cost <= r.budget && p>>3+17 <= uint64(len(r.data)) {
+			// Up to sixteen bytes, all in the input: two windows of 64 bits, each
+			// one load and the byte after it.
+			j, s := p>>3, p&7
+			lo := binary.LittleEndian.Uint64(r.data[j:])>>s | uint64(r.data[j+8])<<(63-s)<<1
+			hi := binary.LittleEndian.Uint64(r.data[j+8:])>>s | uint64(r.data[j+16])<<(63-s)<<1
+			if l < 8 {
+				lo, hi = lo&(1<<(8*l)-1), 0
+			} else {
+				hi &= 1<<(8*(l-8)) - 1
+			}
+			r.pos = p + 8*l
+			r.budget -= cost
+			return r.wordString(lo, hi, int(l), start, old)
+		}
+	}
+	return r.readStringMax(n, max, old)
+}
+
+// readStringMax is ReadStringMax's general path.
+func (r *BitReader) readStringMax(n uint, max uint64, old string) (string, error) {
+	start := r.pos
 	if uint64(n) > r.RemainingBits() {
 		return "", r.truncated(uint64(n))
 	}
@@ -124,7 +167,7 @@ func (r *BitReader) ReadStringMax(n uint, max uint64, old string) (string, error
 	if l <= 7 && uint64(n)+8*l <= 64 {
 		// The bytes came with the prefix, and CheckLen found them in the input.
 		r.pos += 8 * l
-		return r.wordString(w>>n&(1<<(8*l)-1), k, start, old)
+		return r.wordString(w>>n&(1<<(8*l)-1), 0, k, start, old)
 	}
 	return r.ReadString(k, start, old)
 }
@@ -134,6 +177,12 @@ func (r *BitReader) ReadStringMax(n uint, max uint64, old string) (string, error
 // nothing written, unless s is UTF-8 (CheckString); then the prefix and the bytes,
 // as one write when they fit in 64 bits.
 func (w *BitWriter) WriteLenString(s string, n uint) error {
+	if len(s) <= 7 && n+8*uint(len(s)) <= 64 {
+		if v := loadShort(s); v&asciiMask == 0 {
+			w.WriteBits(uint64(len(s))|v<<n, n+8*uint(len(s)))
+			return nil
+		}
+	}
 	if !validString(s) {
 		return utf8Error(w.BitPos(), []byte(s), 0, uint64(len(s)))
 	}

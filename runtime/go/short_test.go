@@ -114,6 +114,8 @@ func TestReadStringMaxIsTheOldSequence(t *testing.T) {
 				w.WriteBits(uint64(len(s)), n)
 				w.WriteString(s)
 				w.WriteBits(0x2a5, 10)
+				// Eight more bytes: the one-load path runs wherever the input is cut.
+				w.WriteBits(0x0123456789abcdef, 64)
 				full := w.Finish()
 				for cut := 0; cut <= len(full); cut++ {
 					for _, max := range []uint64{uint64(len(s)), uint64(len(s)) - 1, 1<<n - 1} {
