@@ -177,9 +177,20 @@ func (r *BitReader) readStringMax(n uint, max uint64, old string) (string, error
 // nothing written, unless s is UTF-8 (CheckString); then the prefix and the bytes,
 // as one write when they fit in 64 bits.
 func (w *BitWriter) WriteLenString(s string, n uint) error {
-	if len(s) <= 7 && n+8*uint(len(s)) <= 64 {
+	if bits := n + 8*uint(len(s)); bits <= 64 {
 		if v := loadShort(s); v&asciiMask == 0 {
-			w.WriteBits(uint64(len(s))|v<<n, n+8*uint(len(s)))
+			w.WriteBits(uint64(len(s))|v<<n, bits)
+			return nil
+		}
+	} else if len(s) <= 16 && bits <= 128 {
+		// Up to sixteen ASCII bytes: the prefix and the bytes as two writes.
+		lo, hi := loadShort(s), uint64(0)
+		if len(s) > 8 {
+			lo, hi = le64(s), loadShort(s[8:])
+		}
+		if (lo|hi)&asciiMask == 0 {
+			w.WriteBits(uint64(len(s))|lo<<n, 64)
+			w.WriteBits(lo>>(64-n)|hi<<n, bits-64)
 			return nil
 		}
 	}

@@ -92,6 +92,12 @@ fn short_strings_are_one_call_each_way() {
     // A varint prefix keeps the general calls.
     assert!(code.contains("\tcLen, err := r.ReadVarLen(8, 1)\n"));
     assert!(code.contains("\tw.WriteString(m.C)\n"));
+    // The one-call API is version 7; a schema without a bounded string keeps 4.
+    assert!(code.contains("\nconst _ = bitwire.RuntimeAPIVersion7\n"));
+    let nested = gen("union U { A(list<optional<string<max 3>>, max 2>), B }");
+    assert!(nested.contains("\nconst _ = bitwire.RuntimeAPIVersion7\n"));
+    let unbounded = gen("struct S { c: string, d: bytes<max 4> }");
+    assert!(unbounded.contains("\nconst _ = bitwire.RuntimeAPIVersion4\n"));
 }
 
 #[test]

@@ -6,8 +6,8 @@ package arena
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 4.
-const _ = bitwire.RuntimeAPIVersion4
+// exists only in a runtime that provides version 7.
+const _ = bitwire.RuntimeAPIVersion7
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
