@@ -77,6 +77,10 @@ func validBytes(b []byte) bool {
 // one each. A block stays alive while any string in it does.
 const arenaChunk = 256
 
+// arenaMin is the input left after a string below which a reader without an
+// arena yet allocates the string by itself (a small message's one or two strings).
+const arenaMin = 32
+
 // newString returns b as a new string, in the reader's arena when it is at most
 // half a block. The arena is a strings.Builder, which only ever appends: a string
 // it returned is never written again, so strings of the arena are immutable; a
@@ -87,15 +91,20 @@ func (r *BitReader) newString(b []byte) string {
 	}
 	a := r.arena
 	if a == nil || a.Cap()-a.Len() < len(b) {
+		// The rest of the message's strings lie in the input left after b.
+		left := uint64(len(r.data)) - min(r.pos>>3, uint64(len(r.data)))
 		if a == nil {
+			if left < arenaMin {
+				// Too little input left for many more strings: the arena would cost
+				// an allocation more than it saves.
+				return string(b)
+			}
 			a = new(strings.Builder)
 			r.arena = a
 		} else {
 			a.Reset()
 		}
-		// The rest of the message's strings lie in the input left after b.
-		size := uint64(len(b)) + uint64(len(r.data)) - min(r.pos>>3, uint64(len(r.data)))
-		a.Grow(int(min(size, arenaChunk)))
+		a.Grow(int(min(uint64(len(b))+left, arenaChunk)))
 	}
 	at := a.Len()
 	a.Write(b)
