@@ -2,8 +2,8 @@
 // corpus the Rust side writes, checks every library's round trip on it, times
 // encode and decode of bitwire and the Go peers (hand-written bit packing,
 // flatbuffers-go, protobuf-go, go-bitfield) on every game dataset (packet64,
-// snapshot, input, events, profiles), the pod blocks and
-// the packet64 scaling run, and writes one raw result file.
+// snapshot, input, events, profiles), the pod blocks and the packet64 scaling run,
+// and writes one raw result file.
 //
 //	go run ./cmd/lab -corpus ../../target/lab/corpus -out raw/go.json
 //	go run ./cmd/lab -quick -corpus ../../target/lab/corpus-quick -out raw/go.json
