@@ -33,7 +33,7 @@ func BenchmarkGame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, name := range []string{"packet64", "input", "snapshot", "events"} {
+	for _, name := range []string{"packet64", "input", "snapshot", "events", "profiles"} {
 		cases, err := lab.GameCases(g, name)
 		if err != nil {
 			b.Fatal(err)

@@ -201,20 +201,24 @@ func decodeAll[T any, P interface {
 	return out, nil
 }
 
-// Game holds the four game datasets, decoded, with their frames.
+// Game holds the five game datasets, decoded, with their frames.
 type Game struct {
 	Packet64 []game.Packet64
 	Snapshot []game.Snapshot
 	Input    []game.Input
 	Events   []game.Events
+	Profiles []game.Profiles
 	// Frames by dataset name: each message's bitwire encoding from the corpus.
 	Frames map[string][][]byte
 }
 
-// LoadGame reads, checks and decodes packet64, snapshot, input and events.
+// GameDatasets names the game datasets LoadGame reads, in report order.
+var GameDatasets = []string{"packet64", "snapshot", "input", "events", "profiles"}
+
+// LoadGame reads, checks and decodes every dataset of GameDatasets.
 func (m *Manifest) LoadGame() (*Game, error) {
 	g := &Game{Frames: map[string][][]byte{}}
-	for _, name := range []string{"packet64", "snapshot", "input", "events"} {
+	for _, name := range GameDatasets {
 		d, err := m.Dataset(name)
 		if err != nil {
 			return nil, err
@@ -244,6 +248,11 @@ func (m *Manifest) LoadGame() (*Game, error) {
 			err = checkType(d, "Events")
 			if err == nil {
 				g.Events, err = decodeAll[game.Events](name, frames)
+			}
+		case "profiles":
+			err = checkType(d, "Profiles")
+			if err == nil {
+				g.Profiles, err = decodeAll[game.Profiles](name, frames)
 			}
 		}
 		if err != nil {

@@ -172,3 +172,24 @@ func TestCorpusFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// Profiles frames (the string-heavy dataset) decode and re-encode to their bytes; a
+// truncated one is reported with its index.
+func TestProfilesFrames(t *testing.T) {
+	p := game.Profiles{Page: 3, Profiles: []game.Profile{{ID: 9, Name: "Zoë", Title: "Scout", Region: "oce",
+		Level: 12, Rating: 1500, Badges: []string{"founder", "mvp"}}}}
+	enc, err := p.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeAll[game.Profiles]("profiles", [][]byte{enc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Profiles[0].Name != "Zoë" || len(got[0].Profiles[0].Badges) != 2 {
+		t.Fatalf("decoded %+v", got)
+	}
+	if _, err := decodeAll[game.Profiles]("profiles", [][]byte{enc, enc[:len(enc)/2]}); err == nil || !strings.Contains(err.Error(), "profiles #1") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -83,7 +83,7 @@ func handCheck(dataset string, frames [][]byte, enc func(i int, buf []byte) []by
 }
 
 // GameCases returns every library's case for the dataset name of g (packet64,
-// snapshot, input or events), each checked first: hand-written bytes equal the
+// snapshot, input, events or profiles; profiles.go has the last), each checked first: hand-written bytes equal the
 // corpus, and every other library decodes its own encoding of every message to the
 // input value. bitwire's are the corpus frames, which corpus.LoadGame checked
 // (they decode to the values, and the values encode to them). A library that fails the check is left out with a note on
@@ -125,6 +125,8 @@ func gameCases(g *corpus.Game, name string, leftOut func(error)) ([]*Case, error
 			eventsBitwire, eventsHand, eventsFlatbuffers, eventsProtobuf} {
 			add(mk(g.Events, frames))
 		}
+	case "profiles":
+		profilesCases(g, add)
 	default:
 		return nil, fmt.Errorf("unknown dataset %q", name)
 	}

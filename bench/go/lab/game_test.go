@@ -40,7 +40,7 @@ func loadGame(t *testing.T) *corpus.Game {
 // and every pass runs.
 func TestGamePeersRoundTrip(t *testing.T) {
 	g := loadGame(t)
-	for _, name := range []string{"packet64", "snapshot", "input", "events"} {
+	for _, name := range corpus.GameDatasets {
 		var errs []error
 		cases, err := gameCases(g, name, func(err error) { errs = append(errs, err) })
 		if err != nil {
@@ -49,9 +49,9 @@ func TestGamePeersRoundTrip(t *testing.T) {
 		for _, err := range errs {
 			t.Error(err)
 		}
-		want := 4
-		if name == "packet64" {
-			want = 5
+		want := map[string]int{"packet64": 5, "profiles": 3}[name]
+		if want == 0 {
+			want = 4
 		}
 		if len(cases) != want {
 			t.Errorf("%s: %d libraries, want %d", name, len(cases), want)

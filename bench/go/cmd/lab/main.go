@@ -1,8 +1,9 @@
 // Command lab is the Go part of the benchmark lab (bench/README.md): it reads the
 // corpus the Rust side writes, checks every library's round trip on it, times
 // encode and decode of bitwire and the Go peers (hand-written bit packing,
-// flatbuffers-go, protobuf-go, go-bitfield) on every dataset, the pod blocks and
-// the packet64 scaling run, and writes one raw result file.
+// flatbuffers-go, protobuf-go, go-bitfield) on every game dataset (packet64,
+// snapshot, input, events, profiles), the pod blocks and the packet64 scaling run,
+// and writes one raw result file.
 //
 //	go run ./cmd/lab -corpus ../../target/lab/corpus -out raw/go.json
 //	go run ./cmd/lab -quick -corpus ../../target/lab/corpus-quick -out raw/go.json
@@ -95,8 +96,8 @@ func run(dir string, quick bool) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	lab.Progress("corpus %s: %d packet64, %d snapshot, %d input, %d events; hashes checked, every frame decodes and re-encodes to its bytes",
-		dir, len(g.Packet64), len(g.Snapshot), len(g.Input), len(g.Events))
+	lab.Progress("corpus %s: %d packet64, %d snapshot, %d input, %d events, %d profiles; hashes checked, every frame decodes and re-encodes to its bytes",
+		dir, len(g.Packet64), len(g.Snapshot), len(g.Input), len(g.Events), len(g.Profiles))
 
 	if err := runGame(res, g, p.game); err != nil {
 		return nil, err
@@ -112,7 +113,7 @@ func run(dir string, quick bool) (*Output, error) {
 
 // runGame times the game datasets.
 func runGame(res *Output, g *corpus.Game, plan lab.Plan) error {
-	for _, name := range []string{"packet64", "snapshot", "input", "events"} {
+	for _, name := range corpus.GameDatasets {
 		cases, err := lab.GameCases(g, name)
 		if err != nil {
 			return err

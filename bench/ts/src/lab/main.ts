@@ -5,11 +5,12 @@
 //     node build/src/lab/main.js --corpus DIR --check
 //
 // Reads the corpus (bench/README.md), decodes every frame with the generated bitwire
-// code, checks every peer (bitwire, hand-written, FlatBuffers, protobuf-es, msgpackr)
-// round-trips every message and that the hand-written encoders write the corpus bytes,
-// then times encode and decode per dataset, packet64 throughput at 100 … 1M packets and
-// the pod blocks, and writes the raw result file (format 1). `--check` stops after the
-// checks and exits non-zero if any failed. Progress goes to stderr, a summary to stdout.
+// code, checks every peer (bitwire, hand-written — none on profiles —, FlatBuffers,
+// protobuf-es, msgpackr) round-trips every message and that the hand-written encoders
+// write the corpus bytes, then times encode and decode per dataset, packet64 throughput
+// at 100 … 1M packets and the pod blocks, and writes the raw result file (format 1).
+// `--check` stops after the checks and exits non-zero if any failed. Progress goes to
+// stderr, a summary to stdout.
 
 import { writeFileSync } from "node:fs";
 
@@ -22,6 +23,7 @@ import { eventsPeers } from "./peers/events.js";
 import { inputPeers } from "./peers/input.js";
 import { packet64Peers } from "./peers/packet64.js";
 import { ALLOC_NOTE, type Peer } from "./peers/peer.js";
+import { profilesPeers } from "./peers/profiles.js";
 import { snapshotPeers } from "./peers/snapshot.js";
 import { POD_LIBRARIES, type PodLibrary, PodInputs, type PodPeer, type PodValues, podPeer } from "./pod.js";
 import { type Budget, keep, timeInterleaved } from "./timing.js";
@@ -114,6 +116,7 @@ const CODECS: Record<string, { decode: Decoder; peers: (values: never[]) => Peer
   snapshot: { decode: game.decodeSnapshot, peers: snapshotPeers },
   input: { decode: game.decodeInput, peers: inputPeers },
   events: { decode: game.decodeEvents, peers: eventsPeers },
+  profiles: { decode: game.decodeProfiles, peers: profilesPeers },
 };
 
 /** Checks every peer against the values and the corpus bytes; returns the ones that pass. */
@@ -176,7 +179,7 @@ function runDataset(d: DatasetEntry): unknown[] | undefined {
 }
 
 let corpusPackets: game.Packet64[] = [];
-for (const name of ["packet64", "snapshot", "input", "events"]) {
+for (const name of ["packet64", "snapshot", "input", "events", "profiles"]) {
   const d = manifest.datasets.find((x) => x.name === name);
   if (d === undefined) {
     log(`${name}: not in the corpus, skipped`);
