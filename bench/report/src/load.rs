@@ -59,6 +59,8 @@ pub struct Results {
     pub rows: Vec<Row>,
     /// Every packet64 scaling point.
     pub scaling: Vec<ScaleRow>,
+    /// Compiler speed (`raw/compiler.json`), if measured.
+    pub compiler: Option<crate::compiler::Run>,
 }
 
 impl Results {
@@ -134,7 +136,7 @@ impl Results {
         for entry in entries {
             let entry = entry.map_err(|e| format!("{}: {e}", raw.display()))?;
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".json") {
+            if name.ends_with(".json") && name != crate::compiler::FILE {
                 names.push(name);
             }
         }
@@ -152,7 +154,10 @@ impl Results {
                 model::parse_raw(&format!("raw/{name}"), &text)?,
             ));
         }
-        Results::merge(machine, files)
+        let quick = machine.quick;
+        let mut results = Results::merge(machine, files)?;
+        results.compiler = crate::compiler::read(dir, quick)?;
+        Ok(results)
     }
 
     /// Platforms that reported anything, in report order.
@@ -237,4 +242,7 @@ pub struct Merged<'a> {
     pub scaling: &'a [ScaleRow],
     /// The goals as evaluated.
     pub goals: &'a [crate::goals::Goal],
+    /// Compiler speed, if measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compiler: Option<&'a crate::compiler::Run>,
 }
