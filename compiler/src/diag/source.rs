@@ -65,8 +65,15 @@ fn starts_char(b: &u8) -> bool {
 impl SourceFile {
     fn new(name: String, text: String) -> SourceFile {
         // A byte-order mark is not part of the first line (the lexer skips it).
-        let mut line_starts = vec![if text.starts_with(BOM) { BOM.len() } else { 0 }];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let lines = text.bytes().filter(|&b| b == b'\n').count();
+        let mut line_starts = Vec::with_capacity(lines + 1);
+        line_starts.push(if text.starts_with(BOM) { BOM.len() } else { 0 });
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         let char_marks = if text.is_ascii() {
             Vec::new()
         } else {
@@ -165,7 +172,9 @@ impl SourceMap {
 
     /// 1-based line of the start of a span.
     pub fn line_of(&self, span: Span) -> u32 {
-        self.get(span.file).line_col(span.start as usize).0
+        // `line_col`'s line, without counting the column.
+        let file = self.get(span.file);
+        file.line_index((span.start as usize).min(file.text.len())) as u32 + 1
     }
 
     /// The source text covered by a span.

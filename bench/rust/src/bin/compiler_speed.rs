@@ -5,9 +5,12 @@
 //!     cargo run --release -p bitwire-bench --bin compiler_speed [-- --quick] [--out FILE]
 //!
 //! For a profiler, `--profile SCHEMA PHASE SECONDS` runs one phase (`parse`, `parse_check`,
-//! `rust`, `go`, `ts`) of one schema (`one-table`, `game`, `generated-400`, ...) in a loop:
+//! `rust`, `go`, `ts`) of one schema (`one-table`, `game`, `generated-400`, ...) in a loop
+//! for SECONDS, or `N` calls if written `Nx` (for instruction counts under valgrind, which
+//! a shared machine's load does not change):
 //!
 //!     perf record -g target/release/compiler_speed --profile one-table rust 10
+//!     valgrind --tool=callgrind target/release/compiler_speed --profile one-table rust 100x
 //!
 //! The one-table schema is `testdata/codegen/packet64.bw`: one message of eight scalar
 //! fields, the size of the one-table schema of the published FlatBuffers-compiler figures
@@ -276,12 +279,20 @@ fn main() {
             .find(|c| c.name == schema)
             .unwrap_or_else(|| panic!("no schema {schema:?}"));
         assert!(PHASES.contains(&phase.as_str()), "no phase {phase:?}");
-        let seconds: f64 = seconds.parse().expect("SECONDS is a number");
         let start = Instant::now();
         let mut calls = 0u64;
-        while start.elapsed().as_secs_f64() < seconds {
-            black_box(case.run(&phase));
-            calls += 1;
+        if let Some(n) = seconds.strip_suffix('x') {
+            let n: u64 = n.parse().expect("Nx: a number of calls");
+            while calls < n {
+                black_box(case.run(&phase));
+                calls += 1;
+            }
+        } else {
+            let seconds: f64 = seconds.parse().expect("SECONDS is a number");
+            while start.elapsed().as_secs_f64() < seconds {
+                black_box(case.run(&phase));
+                calls += 1;
+            }
         }
         let us = start.elapsed().as_secs_f64() * 1e6 / calls as f64;
         println!("{schema} {phase}: {calls} calls, {us:.2} µs per call");
