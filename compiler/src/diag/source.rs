@@ -65,15 +65,8 @@ fn starts_char(b: &u8) -> bool {
 impl SourceFile {
     fn new(name: String, text: String) -> SourceFile {
         // A byte-order mark is not part of the first line (the lexer skips it).
-        let lines = text.bytes().filter(|&b| b == b'\n').count();
-        let mut line_starts = Vec::with_capacity(lines + 1);
-        line_starts.push(if text.starts_with(BOM) { BOM.len() } else { 0 });
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        let mut line_starts = vec![if text.starts_with(BOM) { BOM.len() } else { 0 }];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         let char_marks = if text.is_ascii() {
             Vec::new()
         } else {

@@ -69,7 +69,13 @@ impl Lexer<'_> {
             let start = self.pos;
             let c = self.bytes[self.pos];
             match c {
-                b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
+                b' ' | b'\t' | b'\r' | b'\n' => {
+                    // A run of white space (indentation) in one go.
+                    self.pos += 1 + self.bytes[self.pos + 1..]
+                        .iter()
+                        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                        .count();
+                }
                 b'/' if self.peek_at(1) == b'/' => self.comment(),
                 b'/' if self.peek_at(1) == b'*' => self.block_comment(),
                 b'"' => self.string(),
@@ -203,7 +209,10 @@ impl Lexer<'_> {
     /// `//` comments are skipped; `///` (but not `////`) become doc-comment tokens.
     fn comment(&mut self) {
         let start = self.pos;
-        let line = self.take_while(|b| b != b'\n');
+        self.pos = self.src[start..]
+            .find('\n')
+            .map_or(self.bytes.len(), |i| start + i);
+        let line = &self.src[start..self.pos];
         let is_doc = line.starts_with("///") && !line.starts_with("////");
         if is_doc {
             // Trailing whitespace is invisible, so it is not part of the text (and
@@ -340,7 +349,16 @@ impl Lexer<'_> {
         // Letters glued to a number (`12px`, `0x1G`) make the whole word malformed.
         self.take_while(|b| b.is_ascii_alphanumeric() || b == b'_');
         let text = &self.src[start..self.pos];
-        let digits: String = text[prefix..].chars().filter(|&c| c != '_').collect();
+        // Most literals have no `_` separators: parsed in place, without a copy.
+        let body = &text[prefix..];
+        let digits: std::borrow::Cow<str> = if body.contains('_') {
+            body.chars()
+                .filter(|&c| c != '_')
+                .collect::<String>()
+                .into()
+        } else {
+            body.into()
+        };
         let span = self.span(start, self.pos);
         let kind = if is_float {
             match digits.parse::<f64>() {
