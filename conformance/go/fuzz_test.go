@@ -17,7 +17,7 @@ import (
 // decodes re-encodes to exactly the input, and decoding it again into the same
 // (reused) value gives the same value.
 func FuzzDecodeGame(f *testing.F) {
-	for _, m := range []message{samplePacket(), sampleInput(), sampleSnapshot(), sampleEvents()} {
+	for _, m := range []message{samplePacket(), sampleInput(), sampleSnapshot(), sampleEvents(), sampleProfiles()} {
 		b, err := m.AppendTo(nil)
 		if err != nil {
 			f.Fatal(err)
@@ -31,8 +31,10 @@ func FuzzDecodeGame(f *testing.F) {
 		func() message { return new(game.Input) },
 		func() message { return new(game.Snapshot) },
 		func() message { return new(game.Events) },
+		func() message { return new(game.Profiles) },
 	}
-	verifies := []func([]byte) error{game.VerifyPacket64, game.VerifyInput, game.VerifySnapshot, game.VerifyEvents}
+	verifies := []func([]byte) error{game.VerifyPacket64, game.VerifyInput, game.VerifySnapshot, game.VerifyEvents,
+		game.VerifyProfiles}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		bound := roundingBound(bitwire.DefaultLimits().Budget(len(data)))
 		for k, newMsg := range news {

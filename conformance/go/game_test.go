@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/bitwire-dev/bitwire/conformance/go/generated/game"
@@ -43,6 +44,24 @@ func sampleEvents() *game.Events {
 	}}
 }
 
+// sampleProfiles is a page of profiles whose strings start at every bit offset:
+// short and long, optional present and absent, a list of them.
+func sampleProfiles() *game.Profiles {
+	p := &game.Profiles{Page: 3}
+	for i := 0; i < 8; i++ {
+		p.Profiles = append(p.Profiles, game.Profile{
+			ID: uint32(1000 + i), Name: "player" + string(rune('a'+i)), Title: "the " + strings.Repeat("x", i*2),
+			Region: "eu-west", Presence: game.PresenceInMatch, Level: uint8(1 + i*10), Rating: uint16(1500 + i),
+			Badges: []string{"mvp", "ace"}[:i%3],
+		})
+		if i%2 == 0 {
+			p.Profiles[i].Clan = bitwire.Some("CLN")
+			p.Profiles[i].Status = bitwire.Some("afk for " + strings.Repeat("z", i*5) + " min, é")
+		}
+	}
+	return p
+}
+
 // message is what the tests need of a game message.
 type message interface {
 	AppendTo(dst []byte) ([]byte, error)
@@ -54,6 +73,7 @@ type message interface {
 func TestEncodingIntoAReusedBufferAllocatesNothing(t *testing.T) {
 	for name, m := range map[string]message{
 		"Packet64": samplePacket(), "Input": sampleInput(), "Snapshot": sampleSnapshot(), "Events": sampleEvents(),
+		"Profiles": sampleProfiles(),
 	} {
 		buf := make([]byte, 0, 1024)
 		allocs := testing.AllocsPerRun(1000, func() {
@@ -79,14 +99,15 @@ func TestEncodingIntoAReusedBufferAllocatesNothing(t *testing.T) {
 }
 
 // Packet64 and Input hold no strings or lists: decoding them must never allocate.
-// Snapshot and Events decoded into a reused value whose strings did not change
-// reuse everything too.
+// Snapshot, Events and Profiles decoded into a reused value whose strings did not
+// change reuse everything too.
 func TestDecodingAllocatesNothing(t *testing.T) {
 	cases := map[string]struct{ src, dst message }{
 		"Packet64": {samplePacket(), new(game.Packet64)},
 		"Input":    {sampleInput(), new(game.Input)},
 		"Snapshot": {sampleSnapshot(), new(game.Snapshot)},
 		"Events":   {sampleEvents(), new(game.Events)},
+		"Profiles": {sampleProfiles(), new(game.Profiles)},
 	}
 	for name, c := range cases {
 		b, err := c.src.AppendTo(nil)
@@ -209,5 +230,52 @@ func TestVerifyAllocatesNothing(t *testing.T) {
 		if allocs != 0 {
 			t.Errorf("%s: Verify allocates %v times per op", c.name, allocs)
 		}
+	}
+}
+
+// Decoding strings that changed allocates their bytes in a few shared blocks of
+// the reader's string arena, not once per string (runtime/go/short.go).
+func TestDecodedStringsShareAllocations(t *testing.T) {
+	a, b := sampleProfiles(), sampleProfiles()
+	strs := 0
+	for i := range b.Profiles {
+		p := &b.Profiles[i]
+		p.Name, p.Title, p.Region = strings.ToUpper(p.Name), strings.ToUpper(p.Title), "us-east"
+		strs += 3 + len(p.Badges)
+	}
+	ea, err := a.AppendTo(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := b.AppendTo(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v game.Profiles
+	turn := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		// Every decode replaces the strings of the one before.
+		in := ea
+		if turn++; turn%2 == 0 {
+			in = eb
+		}
+		if err := v.Decode(in); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Logf("Profiles: Decode of a page whose %d+ strings changed: %v allocs/op", strs, allocs)
+	if allocs > 4 {
+		t.Errorf("Profiles: %v allocations for a page of %d+ changed strings", allocs, strs)
+	}
+	// The values are the encoded ones, whatever was decoded after them.
+	if err := v.Decode(ea); err != nil {
+		t.Fatal(err)
+	}
+	keep := v.Profiles[1].Name
+	if err := v.Decode(eb); err != nil {
+		t.Fatal(err)
+	}
+	if keep != a.Profiles[1].Name || v.Profiles[1].Name != b.Profiles[1].Name {
+		t.Errorf("names %q and %q, want %q and %q", keep, v.Profiles[1].Name, a.Profiles[1].Name, b.Profiles[1].Name)
 	}
 }

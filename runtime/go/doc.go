@@ -25,6 +25,14 @@
 // is built while the error unwinds, so a successful call pays nothing for it.
 package bitwire
 
+// RuntimeAPIVersion7 exists in every runtime that provides version 7 of the API
+// generated code calls (version 7: a bounded string written and read in one call,
+// [BitWriter.WriteLenString] and [BitReader.ReadStringMax]), and of every earlier
+// version, which this runtime still provides. Only code generated for a schema with
+// a string<max N> refers to it; the code of other schemas still refers to
+// [RuntimeAPIVersion4], [RuntimeAPIVersion5] or [RuntimeAPIVersion6].
+const RuntimeAPIVersion7 = 7
+
 // RuntimeAPIVersion5 exists in every runtime that provides version 5 of the API
 // generated code calls (version 5: the delta encoding of spec §12, [Keyed],
 // [InvalidKey], and the snapshot envelopes of package baseline, which the message

@@ -22,6 +22,8 @@ type BitReader struct {
 	pos uint64
 	// Bytes of the decode budget left.
 	budget uint64
+	// The string arena (short.go), made at the first string that needs memory.
+	arena *strings.Builder
 }
 
 // NewBitReader returns a reader positioned at the first bit of b, with the default
@@ -80,6 +82,21 @@ func peekShort(data []byte, i, s uint64) uint64 {
 
 // ReadBits reads an n-bit unsigned value (n at most 64).
 func (r *BitReader) ReadBits(n uint) (uint64, error) {
+	pos := r.pos
+	if i := pos >> 3; i+8 <= uint64(len(r.data)) && pos&7+uint64(n) <= 64 {
+		// The common case: the bits lie in eight bytes the input holds, one load.
+		r.pos = pos + uint64(n)
+		v := binary.LittleEndian.Uint64(r.data[i:]) >> (pos & 7)
+		if n < 64 {
+			v &= 1<<n - 1
+		}
+		return v, nil
+	}
+	return r.readBitsSlow(n)
+}
+
+// readBitsSlow is ReadBits near the end of the input or across nine bytes.
+func (r *BitReader) readBitsSlow(n uint) (uint64, error) {
 	if uint64(n) > r.RemainingBits() {
 		return 0, r.truncated(uint64(n))
 	}
@@ -101,8 +118,12 @@ func (r *BitReader) truncated(need uint64) error {
 
 // ReadBool reads one bit.
 func (r *BitReader) ReadBool() (bool, error) {
-	v, err := r.ReadBits(1)
-	return v != 0, err
+	pos := r.pos
+	if i := pos >> 3; i < uint64(len(r.data)) {
+		r.pos = pos + 1
+		return r.data[i]>>(pos&7)&1 != 0, nil
+	}
+	return false, r.truncated(1)
 }
 
 // ReadF32 reads an f32; a NaN other than the canonical one is NonCanonical (§3.2).
@@ -327,6 +348,9 @@ func (r *BitReader) ReadString(n int, start uint64, old string) (string, error) 
 	if err := r.needBytes(n); err != nil {
 		return "", err
 	}
+	if n <= 8 && r.pos&7 != 0 {
+		return r.readShortString(n, start, old)
+	}
 	var b []byte
 	var small [64]byte
 	switch {
@@ -340,13 +364,41 @@ func (r *BitReader) ReadString(n int, start uint64, old string) (string, error) 
 	default:
 		return r.readLongString(n, start, old)
 	}
-	if !utf8.Valid(b) {
+	if !validBytes(b) {
 		return "", utf8Error(start, b, 0, uint64(n))
 	}
 	if string(b) == old {
 		return old, nil
 	}
-	return string(b), nil
+	return r.newString(b), nil
+}
+
+// readShortString is ReadString for at most eight bytes at a bit offset that is
+// not a multiple of 8 (length checked): one peek holds them all, one test checks
+// an ASCII string, and one comparison finds them equal to old.
+func (r *BitReader) readShortString(n int, start uint64, old string) (string, error) {
+	v := r.peek(r.pos)
+	if n < 8 {
+		v &= 1<<(8*n) - 1
+	}
+	r.pos += uint64(n) * 8
+	return r.wordString(v, 0, n, start, old)
+}
+
+// wordString returns the string of the n bytes held in lo and hi (n at most 16,
+// the bytes past n zero) that started at bit start: InvalidUtf8 at start unless
+// UTF-8, old when they equal it, else a new string.
+func (r *BitReader) wordString(lo, hi uint64, n int, start uint64, old string) (string, error) {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], lo)
+	binary.LittleEndian.PutUint64(b[8:], hi)
+	if (lo|hi)&asciiMask != 0 && !utf8.Valid(b[:n]) {
+		return "", utf8Error(start, b[:n], 0, uint64(n))
+	}
+	if string(b[:n]) == old {
+		return old, nil
+	}
+	return r.newString(b[:n]), nil
 }
 
 // readLongString is ReadString for more than 64 unaligned bytes: compared with old

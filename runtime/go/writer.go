@@ -1,9 +1,6 @@
 package bitwire
 
-import (
-	"encoding/binary"
-	"unicode/utf8"
-)
+import "encoding/binary"
 
 // BitWriter appends an LSB-first bit stream (spec §1) to a caller's byte slice.
 //
@@ -117,8 +114,9 @@ func (w *BitWriter) WriteString(s string) {
 		w.WriteBits(le64(s), 64)
 		s = s[8:]
 	}
-	for i := 0; i < len(s); i++ {
-		w.WriteBits(uint64(s[i]), 8)
+	if len(s) > 0 {
+		// The last bytes (most strings: all of them) in one write.
+		w.WriteBits(loadShort(s), uint(len(s))*8)
 	}
 }
 
@@ -137,7 +135,7 @@ func (w *BitWriter) flushBytes() {
 // carries only UTF-8 (§5.6): encoding such a string would produce input that every
 // decoder rejects.
 func (w *BitWriter) CheckString(s string, offset uint) error {
-	if !utf8.ValidString(s) {
+	if !validString(s) {
 		return utf8Error(w.BitPos()+uint64(offset), []byte(s), 0, uint64(len(s)))
 	}
 	return nil

@@ -7,8 +7,8 @@ package kitchensink
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 4.
-const _ = bitwire.RuntimeAPIVersion4
+// exists only in a runtime that provides version 7.
+const _ = bitwire.RuntimeAPIVersion7
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
@@ -1386,11 +1386,9 @@ func (m *Composite) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Name) > 16 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Name)), 16), "name")
 	}
-	if err := w.CheckString(m.Name, 0); err != nil {
+	if err := w.WriteLenString(m.Name, 5); err != nil {
 		return bitwire.InField(err, "name")
 	}
-	w.WriteBits(uint64(len(m.Name)), 5)
-	w.WriteString(m.Name)
 	if err := w.CheckString(m.Text, 0); err != nil {
 		return bitwire.InField(err, "text")
 	}
@@ -1556,22 +1554,17 @@ func (m *Composite) ReadPacked(r *bitwire.BitReader) error {
 			}
 		}
 	}
-	start := r.BitPos()
-	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "name")
-	}
-	name, err := r.ReadString(nameLen, start, m.Name)
+	name, err := r.ReadStringMax(5, 16, m.Name)
 	if err != nil {
 		return bitwire.InField(err, "name")
 	}
 	m.Name = name
-	start2 := r.BitPos()
+	start := r.BitPos()
 	textLen, err := r.ReadVarLen(8, 1)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}
-	text, err := r.ReadString(textLen, start2, m.Text)
+	text, err := r.ReadString(textLen, start, m.Text)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}

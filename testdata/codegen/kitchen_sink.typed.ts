@@ -4,7 +4,7 @@ import * as bw from "@bitwire/runtime";
 
 // Generated code needs the runtime API it was written against: a mismatched
 // runtime fails to type-check, and plain JavaScript fails when loading.
-bw.requireApiVersion(5 satisfies typeof bw.RUNTIME_API_VERSION);
+bw.requireApiVersion(6 satisfies typeof bw.RUNTIME_API_VERSION);
 
 /** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */
 export const SCHEMA_FINGERPRINT = 0x65dad0fef45c03e1n;
@@ -701,8 +701,9 @@ export function writeScalars(w: bw.BitWriter, v: Scalars): void {
 
 /**
  * The error of the first field that cannot be written (spec §7.2), for
- * `writeScalars` when the combined check of a run failed; `at` is the writer's
- * position at the start of that run. The fields of earlier runs passed already.
+ * `writeScalars` (or `encodeScalars`) when the combined check of a run failed;
+ * `at` is the writer's position at the start of that run. The fields of earlier
+ * runs passed already.
  */
 function scalarsRangeError(v: Scalars, at: number): bw.BitwireError {
   if (typeof v.flag !== "boolean") {
@@ -1881,15 +1882,17 @@ export function writeComposite(w: bw.BitWriter, v: Composite): void {
   }
   try {
     const str = v.name;
-    const len = bw.utf8Length(str);
-    if (len < 0) {
-      throw bw.utf8Error(w.bitPos, str);
+    if (!w.writeAscii(str, 5, 16)) {
+      const len = bw.utf8Length(str);
+      if (len < 0) {
+        throw bw.utf8Error(w.bitPos, str);
+      }
+      if (len > 16) {
+        throw bw.lengthError(w.bitPos, len, 16);
+      }
+      w.writeBits(len, 5);
+      w.writeUtf8(str, len);
     }
-    if (len > 16) {
-      throw bw.lengthError(w.bitPos, len, 16);
-    }
-    w.writeBits(len, 5);
-    w.writeUtf8(str, len);
   } catch (e) {
     throw bw.inField(e, "name");
   }
@@ -3258,8 +3261,19 @@ export const POINT_Y_MAX = 127;
  */
 export function encodePoint(value: Point, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
-  writePoint(w, value);
-  return w.finish();
+  const v = value;
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Point)");
+  }
+  const x = v.x;
+  const y = v.y;
+  if (
+    typeof x !== "number" || ((x << 24) >> 24) !== x ||
+    typeof y !== "number" || ((y << 24) >> 24) !== y
+  ) {
+    throw pointRangeError(v, w.bitPos);
+  }
+  return w.wordMessage((x & 255) | ((y & 255) << 8), 0, 16);
 }
 
 /**
@@ -3300,8 +3314,9 @@ export function writePoint(w: bw.BitWriter, v: Point): void {
 
 /**
  * The error of the first field that cannot be written (spec §7.2), for
- * `writePoint` when the combined check of a run failed; `at` is the writer's
- * position at the start of that run. The fields of earlier runs passed already.
+ * `writePoint` (or `encodePoint`) when the combined check of a run failed;
+ * `at` is the writer's position at the start of that run. The fields of earlier
+ * runs passed already.
  */
 function pointRangeError(v: Point, at: number): bw.BitwireError {
   if (typeof v.x !== "number" || ((v.x << 24) >> 24) !== v.x) {

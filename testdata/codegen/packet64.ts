@@ -4,7 +4,7 @@ import * as bw from "@bitwire/runtime";
 
 // Generated code needs the runtime API it was written against: a mismatched
 // runtime fails to type-check, and plain JavaScript fails when loading.
-bw.requireApiVersion(3 satisfies typeof bw.RUNTIME_API_VERSION);
+bw.requireApiVersion(6 satisfies typeof bw.RUNTIME_API_VERSION);
 
 /** Fingerprint of the schema's packed wire (`bitwire fingerprint`, docs/tooling.md). */
 export const SCHEMA_FINGERPRINT = 0x2effd99b4c13c2f6n;
@@ -83,8 +83,38 @@ export const PACKET64_SCORE_MAX = 65535;
  */
 export function encodePacket64(value: Packet64, w: bw.BitWriter = new bw.BitWriter(8)): Uint8Array {
   w.reset();
-  writePacket64(w, value);
-  return w.finish();
+  const v = value;
+  if (typeof v !== "object" || v === null) {
+    throw bw.typeError("OutOfRange", w.bitPos, v, "an object (struct Packet64)");
+  }
+  const isAlive = v.isAlive;
+  const weaponId = v.weaponId;
+  const teamId = v.teamId;
+  const health = v.health;
+  const posX = v.posX;
+  const posY = v.posY;
+  const rotation = v.rotation;
+  const score = v.score;
+  if (
+    typeof isAlive !== "boolean" ||
+    typeof weaponId !== "number" || (weaponId & 15) !== weaponId ||
+    typeof teamId !== "number" || (teamId & 3) !== teamId ||
+    typeof health !== "number" || (health & 511) !== health ||
+    typeof posX !== "number" || ((posX << 20) >> 20) !== posX ||
+    typeof posY !== "number" || ((posY << 20) >> 20) !== posY ||
+    typeof rotation !== "number" || (rotation & 255) !== rotation ||
+    typeof score !== "number" || (score & 65535) !== score
+  ) {
+    throw packet64RangeError(v, w.bitPos);
+  }
+  const lo =
+    (isAlive ? 1 : 0) |
+    (weaponId << 1) |
+    (teamId << 5) |
+    (health << 7) |
+    ((posX & 4095) << 16) |
+    (posY << 28);
+  return w.wordMessage(lo, ((posY >>> 4) & 255) | (rotation << 8) | (score << 16), 64);
 }
 
 /**
@@ -151,8 +181,9 @@ export function writePacket64(w: bw.BitWriter, v: Packet64): void {
 
 /**
  * The error of the first field that cannot be written (spec §7.2), for
- * `writePacket64` when the combined check of a run failed; `at` is the writer's
- * position at the start of that run. The fields of earlier runs passed already.
+ * `writePacket64` (or `encodePacket64`) when the combined check of a run failed;
+ * `at` is the writer's position at the start of that run. The fields of earlier
+ * runs passed already.
  */
 function packet64RangeError(v: Packet64, at: number): bw.BitwireError {
   if (typeof v.isAlive !== "boolean") {

@@ -1,5 +1,6 @@
 //! Fixed-seed datasets in the shapes of `examples/game.bw`: `packet64`, `snapshot`,
-//! `input` and `events`.
+//! `input` and `events` (the string-heavy `profiles` has its own module,
+//! [`crate::profiles`]).
 //!
 //! Every generator draws from [`SplitMix64`] (the one in `bitwire-bench`, which Go and
 //! TypeScript reimplement) with its own fixed seed, and returns *canonical* values: each

@@ -1,11 +1,13 @@
 //! The peer libraries bitwire is compared against, each behind one [`Codec`]: plain
 //! types as their users write them ([`plain`]), the serde-family and derive-based
 //! libraries ([`codecs`]), protobuf via prost ([`prost`]) and FlatBuffers
-//! ([`flatbuffers`]), plus bitwire itself and the hand-written baseline.
+//! ([`flatbuffers`]), plus bitwire itself and the hand-written baseline. The string-heavy
+//! dataset's plain types and conversions are in [`profiles`].
 
 pub mod codecs;
 pub mod flatbuffers;
 pub mod plain;
+pub mod profiles;
 pub mod prost;
 
 pub use plain::*;

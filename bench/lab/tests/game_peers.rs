@@ -1,5 +1,5 @@
-//! The Rust lab at the quick scale: every library round-trips every game dataset, the
-//! hand-written baseline writes bitwire's bytes, and the `lab` output has every dataset
+//! The Rust lab at the quick scale: every library round-trips every game dataset (the
+//! string-heavy `profiles` included), the hand-written baseline writes bitwire's bytes, and the `lab` output has every dataset
 //! × library and parses. Timings are produced but never asserted on.
 
 use bitwire::Packed;
@@ -29,6 +29,17 @@ const LIBRARIES: [&str; 9] = [
     "flatbuffers",
     "prost",
 ];
+/// Every library but the hand-written baseline, which `profiles` does not have.
+const PROFILES_LIBRARIES: [&str; 8] = [
+    "bitwire",
+    "bitcode",
+    "wincode",
+    "bincode1",
+    "bincode2",
+    "postcard",
+    "flatbuffers",
+    "prost",
+];
 const BATCH_LIBRARIES: [&str; 7] = [
     "bitwire", "bitcode", "wincode", "bincode1", "bincode2", "postcard", "prost",
 ];
@@ -46,14 +57,18 @@ fn every_library_round_trips_every_dataset() {
     let input = datasets::input(s.input_clients, s.input_ticks);
     let events = datasets::events(s.events);
     let packets = datasets::packet64(s.packet64);
+    let profiles = bitwire_lab::profiles::profiles(s.profiles);
     assert_eq!(libraries(contenders(&snapshot)), LIBRARIES);
     assert_eq!(libraries(contenders(&input)), LIBRARIES);
     assert_eq!(libraries(contenders(&events)), LIBRARIES);
     assert_eq!(libraries(contenders(&packets)), LIBRARIES);
+    // The string-heavy dataset has no hand-written baseline.
+    assert_eq!(libraries(contenders(&profiles)), PROFILES_LIBRARIES);
     assert_eq!(libraries(batch_contenders(&snapshot)), BATCH_LIBRARIES);
     assert_eq!(libraries(batch_contenders(&input)), BATCH_LIBRARIES);
     assert_eq!(libraries(batch_contenders(&events)), BATCH_LIBRARIES);
     assert_eq!(libraries(batch_contenders(&packets)), BATCH_LIBRARIES);
+    assert_eq!(libraries(batch_contenders(&profiles)), BATCH_LIBRARIES);
     // bitwire packs an Input into 8 bytes.
     let bitwire = contenders(&input).remove(0).expect("bitwire round-trips");
     assert_eq!(bitwire.library, "bitwire");
@@ -164,15 +179,23 @@ fn lab_output_has_every_dataset_and_library() {
         );
         assert!(seen.insert(key), "duplicate record {r}");
     }
-    for dataset in ["packet64", "snapshot", "input", "events"] {
-        for lib in LIBRARIES {
-            assert!(seen.contains(&(dataset.into(), String::new(), lib.into())));
+    for dataset in ["packet64", "snapshot", "input", "events", "profiles"] {
+        let libs: &[&str] = if dataset == "profiles" {
+            &PROFILES_LIBRARIES
+        } else {
+            &LIBRARIES
+        };
+        for lib in libs {
+            assert!(seen.contains(&(dataset.into(), String::new(), (*lib).into())));
         }
         for lib in BATCH_LIBRARIES {
             assert!(seen.contains(&(dataset.into(), "batch".into(), lib.into())));
         }
     }
-    assert_eq!(records.len(), 4 * (LIBRARIES.len() + BATCH_LIBRARIES.len()));
+    assert_eq!(
+        records.len(),
+        4 * LIBRARIES.len() + PROFILES_LIBRARIES.len() + 5 * BATCH_LIBRARIES.len()
+    );
     let scaling = v["scaling"].as_array().unwrap();
     assert_eq!(scaling.len(), 2 * 5);
     for s in scaling {

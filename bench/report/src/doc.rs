@@ -159,9 +159,20 @@ fn mark_column(rows: &mut [Vec<Cell>], col: usize, values: &[Option<f64>], lower
     }
 }
 
+/// What a dataset is, where the report says so under its heading.
+pub fn dataset_note(dataset: &str) -> Option<&'static str> {
+    (dataset == "profiles").then_some(
+        "The string-heavy dataset (issue 17): pages of 8–32 player profiles, each with six short \
+         strings (two of them optional), up to four short badges, an enum and a few numbers; \
+         most of its bytes are short strings. It has no hand-written baseline, so speed ratios \
+         are to bitwire.",
+    )
+}
+
 /// Human title of a dataset view.
 pub fn view_title(dataset: &str, variant: &str) -> String {
     match variant {
+        "" if dataset == "profiles" => "profiles (string-heavy)".to_string(),
         "" => dataset.to_string(),
         "batch" => format!("{dataset}, batch (the whole dataset as one value)"),
         block => format!("{dataset}, {block} block"),
@@ -176,6 +187,9 @@ pub fn build(results: &Results, goals: Vec<Goal>, notes_path: &str) -> Doc {
     let mut body = Vec::new();
     for (dataset, variant) in results.views() {
         body.push(Block::Heading(2, view_title(&dataset, &variant)));
+        if let Some(note) = dataset_note(&dataset).filter(|_| variant.is_empty()) {
+            body.push(Block::Para(note.into()));
+        }
         size_section(results, &dataset, &variant, &mut notes, &mut body);
         for p in results.platforms() {
             speed_section(results, &p, &dataset, &variant, &mut notes, &mut body);

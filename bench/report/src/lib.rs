@@ -16,6 +16,7 @@ pub mod model;
 pub mod net;
 pub mod pod_goals;
 pub mod series;
+pub mod size_reference;
 pub mod svg;
 
 use std::collections::BTreeMap;
@@ -73,8 +74,24 @@ pub fn render(
 
 /// Reads `dir` (`raw/*.json`, `machine.json`) and writes `results.json`, `summary.md` and
 /// `report.html` into it. `notes` is the goal-notes file (missing is fine unless `required`).
+/// The raw-size goal compares with [`size_reference::DEFAULT_RUN`].
 pub fn write_report(dir: &Path, notes: &Path, required: bool) -> Result<Written, String> {
-    let results = load::Results::read_dir(dir)?;
+    let reference = size_reference::SizeReference::read(
+        &size_reference::default_path(),
+        size_reference::DEFAULT_RUN,
+    );
+    write_report_with(dir, notes, required, reference)
+}
+
+/// [`write_report`] with the raw-size goal's reference figures given.
+pub fn write_report_with(
+    dir: &Path,
+    notes: &Path,
+    required: bool,
+    reference: size_reference::SizeReference,
+) -> Result<Written, String> {
+    let mut results = load::Results::read_dir(dir)?;
+    results.size_reference = reference;
     let notes_map = match std::fs::read_to_string(notes) {
         Ok(text) => goals::parse_notes(&text),
         Err(e) if required => return Err(format!("{}: {e}", notes.display())),

@@ -59,6 +59,9 @@ pub struct Results {
     pub rows: Vec<Row>,
     /// Every packet64 scaling point.
     pub scaling: Vec<ScaleRow>,
+    /// bitwire's sizes in the committed run the raw-size goal compares with (not part of
+    /// this run; set by [`crate::write_report_with`]).
+    pub size_reference: crate::size_reference::SizeReference,
     /// Compiler speed (`raw/compiler.json`), if measured.
     pub compiler: Option<crate::compiler::Run>,
 }

@@ -6,8 +6,8 @@ package game
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 6.
-const _ = bitwire.RuntimeAPIVersion6
+// exists only in a runtime that provides version 7.
+const _ = bitwire.RuntimeAPIVersion7
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
@@ -2301,11 +2301,9 @@ func (m *Entity) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Name) > 16 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Name)), 16), "name")
 	}
-	if err := w.CheckString(m.Name, 0); err != nil {
+	if err := w.WriteLenString(m.Name, 5); err != nil {
 		return bitwire.InField(err, "name")
 	}
-	w.WriteBits(uint64(len(m.Name)), 5)
-	w.WriteString(m.Name)
 	return nil
 }
 
@@ -2413,12 +2411,7 @@ func (m *Entity) ReadPacked(r *bitwire.BitReader) error {
 	} else {
 		m.Target = bitwire.Optional[uint16]{}
 	}
-	start := r.BitPos()
-	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "name")
-	}
-	name, err := r.ReadString(nameLen, start, m.Name)
+	name, err := r.ReadStringMax(5, 16, m.Name)
 	if err != nil {
 		return bitwire.InField(err, "name")
 	}
@@ -3552,41 +3545,27 @@ func (m *Chat) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.From) > 16 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.From)), 16), "from")
 	}
-	if err := w.CheckString(m.From, 0); err != nil {
+	if err := w.WriteLenString(m.From, 5); err != nil {
 		return bitwire.InField(err, "from")
 	}
-	w.WriteBits(uint64(len(m.From)), 5)
-	w.WriteString(m.From)
 	if len(m.Text) > 256 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Text)), 256), "text")
 	}
-	if err := w.CheckString(m.Text, 0); err != nil {
+	if err := w.WriteLenString(m.Text, 9); err != nil {
 		return bitwire.InField(err, "text")
 	}
-	w.WriteBits(uint64(len(m.Text)), 9)
-	w.WriteString(m.Text)
 	return nil
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Chat) ReadPacked(r *bitwire.BitReader) error {
-	start := r.BitPos()
-	fromLen, err := r.ReadLenMax(5, 16, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "from")
-	}
-	from, err := r.ReadString(fromLen, start, m.From)
+	from, err := r.ReadStringMax(5, 16, m.From)
 	if err != nil {
 		return bitwire.InField(err, "from")
 	}
 	m.From = from
-	start2 := r.BitPos()
-	textLen, err := r.ReadLenMax(9, 256, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "text")
-	}
-	text, err := r.ReadString(textLen, start2, m.Text)
+	text, err := r.ReadStringMax(9, 256, m.Text)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}
@@ -3911,11 +3890,9 @@ func (m *Event) WritePacked(w *bitwire.BitWriter) error {
 		if len(m.Join) > 16 {
 			return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Join)), 16), "Join")
 		}
-		if err := w.CheckString(m.Join, 0); err != nil {
+		if err := w.WriteLenString(m.Join, 5); err != nil {
 			return bitwire.InField(err, "Join")
 		}
-		w.WriteBits(uint64(len(m.Join)), 5)
-		w.WriteString(m.Join)
 	case EventLeave:
 		w.WriteBits(3, 3)
 		if m.Leave > 4095 {
@@ -3952,12 +3929,7 @@ func (m *Event) ReadPacked(r *bitwire.BitReader) error {
 		}
 	case EventJoin:
 		*m = Event{Tag: EventJoin, Join: m.Join}
-		start := r.BitPos()
-		vLen, err := r.ReadLenMax(5, 16, 8, 1)
-		if err != nil {
-			return bitwire.InField(err, "Join")
-		}
-		v, err := r.ReadString(vLen, start, m.Join)
+		v, err := r.ReadStringMax(5, 16, m.Join)
 		if err != nil {
 			return bitwire.InField(err, "Join")
 		}
@@ -4865,39 +4837,31 @@ func (m *Profile) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Name) > 16 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Name)), 16), "name")
 	}
-	if err := w.CheckString(m.Name, 0); err != nil {
+	if err := w.WriteLenString(m.Name, 5); err != nil {
 		return bitwire.InField(err, "name")
 	}
-	w.WriteBits(uint64(len(m.Name)), 5)
-	w.WriteString(m.Name)
 	w.WriteBool(m.Clan.Set)
 	if m.Clan.Set {
 		if len(m.Clan.Value) > 8 {
 			return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Clan.Value)), 8),
 				"clan")
 		}
-		if err := w.CheckString(m.Clan.Value, 0); err != nil {
+		if err := w.WriteLenString(m.Clan.Value, 4); err != nil {
 			return bitwire.InField(err, "clan")
 		}
-		w.WriteBits(uint64(len(m.Clan.Value)), 4)
-		w.WriteString(m.Clan.Value)
 	}
 	if len(m.Title) > 24 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Title)), 24), "title")
 	}
-	if err := w.CheckString(m.Title, 0); err != nil {
+	if err := w.WriteLenString(m.Title, 5); err != nil {
 		return bitwire.InField(err, "title")
 	}
-	w.WriteBits(uint64(len(m.Title)), 5)
-	w.WriteString(m.Title)
 	if len(m.Region) > 12 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Region)), 12), "region")
 	}
-	if err := w.CheckString(m.Region, 0); err != nil {
+	if err := w.WriteLenString(m.Region, 4); err != nil {
 		return bitwire.InField(err, "region")
 	}
-	w.WriteBits(uint64(len(m.Region)), 4)
-	w.WriteString(m.Region)
 	// Every check of the run in one word: a field is encodable iff its term is 0.
 	over := uint64(m.Presence)>>2 | bitwire.Bit(uint64(m.Level)-1 > 99)
 	if over != 0 {
@@ -4911,11 +4875,9 @@ func (m *Profile) WritePacked(w *bitwire.BitWriter) error {
 			return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Status.Value)), 64),
 				"status")
 		}
-		if err := w.CheckString(m.Status.Value, 0); err != nil {
+		if err := w.WriteLenString(m.Status.Value, 7); err != nil {
 			return bitwire.InField(err, "status")
 		}
-		w.WriteBits(uint64(len(m.Status.Value)), 7)
-		w.WriteString(m.Status.Value)
 	}
 	if len(m.Badges) > 4 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Badges)), 4), "badges")
@@ -4926,11 +4888,9 @@ func (m *Profile) WritePacked(w *bitwire.BitWriter) error {
 			return bitwire.InField(bitwire.AtIndex(bitwire.LengthError(w.BitPos(),
 				uint64(len(m.Badges[i])), 12), i), "badges")
 		}
-		if err := w.CheckString(m.Badges[i], 0); err != nil {
+		if err := w.WriteLenString(m.Badges[i], 4); err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
 		}
-		w.WriteBits(uint64(len(m.Badges[i])), 4)
-		w.WriteString(m.Badges[i])
 	}
 	return nil
 }
@@ -4957,12 +4917,7 @@ func (m *Profile) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "id")
 	}
 	m.ID = uint32(id)
-	start := r.BitPos()
-	nameLen, err := r.ReadLenMax(5, 16, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "name")
-	}
-	name, err := r.ReadString(nameLen, start, m.Name)
+	name, err := r.ReadStringMax(5, 16, m.Name)
 	if err != nil {
 		return bitwire.InField(err, "name")
 	}
@@ -4973,12 +4928,7 @@ func (m *Profile) ReadPacked(r *bitwire.BitReader) error {
 	}
 	if clanSet {
 		m.Clan.Set = true
-		start2 := r.BitPos()
-		vLen, err := r.ReadLenMax(4, 8, 8, 1)
-		if err != nil {
-			return bitwire.InField(err, "clan")
-		}
-		v, err := r.ReadString(vLen, start2, m.Clan.Value)
+		v, err := r.ReadStringMax(4, 8, m.Clan.Value)
 		if err != nil {
 			return bitwire.InField(err, "clan")
 		}
@@ -4986,22 +4936,12 @@ func (m *Profile) ReadPacked(r *bitwire.BitReader) error {
 	} else {
 		m.Clan = bitwire.Optional[string]{}
 	}
-	start3 := r.BitPos()
-	titleLen, err := r.ReadLenMax(5, 24, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "title")
-	}
-	title, err := r.ReadString(titleLen, start3, m.Title)
+	title, err := r.ReadStringMax(5, 24, m.Title)
 	if err != nil {
 		return bitwire.InField(err, "title")
 	}
 	m.Title = title
-	start4 := r.BitPos()
-	regionLen, err := r.ReadLenMax(4, 12, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "region")
-	}
-	region, err := r.ReadString(regionLen, start4, m.Region)
+	region, err := r.ReadStringMax(4, 12, m.Region)
 	if err != nil {
 		return bitwire.InField(err, "region")
 	}
@@ -5026,12 +4966,7 @@ func (m *Profile) ReadPacked(r *bitwire.BitReader) error {
 	}
 	if statusSet {
 		m.Status.Set = true
-		start5 := r.BitPos()
-		vLen2, err := r.ReadLenMax(7, 64, 8, 1)
-		if err != nil {
-			return bitwire.InField(err, "status")
-		}
-		v2, err := r.ReadString(vLen2, start5, m.Status.Value)
+		v2, err := r.ReadStringMax(7, 64, m.Status.Value)
 		if err != nil {
 			return bitwire.InField(err, "status")
 		}
@@ -5045,12 +4980,7 @@ func (m *Profile) ReadPacked(r *bitwire.BitReader) error {
 	}
 	m.Badges = bitwire.Resize(m.Badges, badgesLen)
 	for i := range m.Badges {
-		start6 := r.BitPos()
-		itemLen, err := r.ReadLenMax(4, 12, 8, 1)
-		if err != nil {
-			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
-		}
-		item, err := r.ReadString(itemLen, start6, m.Badges[i])
+		item, err := r.ReadStringMax(4, 12, m.Badges[i])
 		if err != nil {
 			return bitwire.InField(bitwire.AtIndex(err, i), "badges")
 		}

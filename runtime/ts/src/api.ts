@@ -10,17 +10,19 @@ import type { BitWriter } from "./writer.js";
  * Version of the runtime API generated code is written against: the newest this runtime
  * provides, and as a type, every version it provides — 3 (frames, connections), 4 (the
  * delta encoding of spec §12 and the snapshot envelopes of docs/framing.md §10 in the
- * `Message` union) and 5 (the bincode encoding of spec §13: {@link ByteWriter},
- * `ByteReader`). Generated files pass their version to {@link requireApiVersion} with
+ * `Message` union), 5 (the bincode encoding of spec §13: {@link ByteWriter},
+ * `ByteReader`) and 6 (`BitWriter.writeAscii` and `BitWriter.wordMessage`, which
+ * generated encoders of bounded strings and of types of at most 64 bits call). Generated files pass their version to {@link requireApiVersion} with
  * `satisfies typeof RUNTIME_API_VERSION`, so a runtime without it fails to type-check,
  * and plain JavaScript fails on load. Only files with a `delta message` need version 4,
- * only files generated with `--encoding bincode` version 5.
+ * only files generated with `--encoding bincode` version 5, files whose encoders call
+ * the methods of version 6 version 6.
  */
-export const RUNTIME_API_VERSION: 3 | 4 | 5 = 5;
+export const RUNTIME_API_VERSION: 3 | 4 | 5 | 6 = 6;
 
 /** Throws unless generated code written for API `version` can use this runtime. */
 export function requireApiVersion(version: number): void {
-  if (version !== 3 && version !== 4 && version !== 5) {
+  if (version !== 3 && version !== 4 && version !== 5 && version !== 6) {
     throw new Error(
       `bitwire: generated code needs runtime API ${version}, but @bitwire/runtime provides 3 to ${RUNTIME_API_VERSION}`,
     );

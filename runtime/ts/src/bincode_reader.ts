@@ -11,7 +11,7 @@ import { atIndex, budgetError, enumError, error, floatRangeError, lengthError, r
 import { f32FromBits, f64FromBits } from "./float.js";
 import { ALLOCATION_OVERHEAD, DEFAULT_LIMITS, type Limits, budgetFor } from "./limits.js";
 import { LITTLE_ENDIAN_HOST, type LaneArray, lanesFrom } from "./bincode_lanes.js";
-import { decodeValidUtf8, isUtf8 } from "./utf8.js";
+import { byteString, decodeValidUtf8, isUtf8 } from "./utf8.js";
 
 const TWO_32 = 4294967296;
 /** `2^53 / 2^32`: a length whose high word reaches it is not a safe integer. */
@@ -359,15 +359,12 @@ export class ByteReader {
     const d = this.data;
     this.pos = p + len;
     if (len <= SHORT_STRING) {
-      let s = "";
       let high = 0;
       for (let i = 0; i < len; i++) {
-        const c = d[p + i];
-        high |= c;
-        s += String.fromCharCode(c);
+        high |= d[p + i];
       }
       if (high < 0x80) {
-        return s;
+        return byteString(d, p, len);
       }
       if (!isUtf8(d, p, p + len)) {
         throw error("InvalidUtf8", start);

@@ -9,7 +9,7 @@
 import { type BitwireError, atIndex, budgetError, error, truncatedError } from "./errors.js";
 import { f32FromBits, f64FromBits, isNonCanonicalF32, isNonCanonicalF64 } from "./float.js";
 import { ALLOCATION_OVERHEAD, DEFAULT_LIMITS, type Limits, budgetFor } from "./limits.js";
-import { decodeValidUtf8, isUtf8 } from "./utf8.js";
+import { byteString, decodeValidUtf8, isUtf8 } from "./utf8.js";
 
 const TWO_32 = 4294967296;
 
@@ -499,11 +499,7 @@ export class BitReader {
     }
     this.pos = p + len * 8;
     if ((high & 0x80808080) === 0) {
-      let s = "";
-      for (let i = 0; i < len; i++) {
-        s += String.fromCharCode(sb[i]);
-      }
-      return s;
+      return byteString(sb, 0, len);
     }
     if (!isUtf8(sb, 0, len)) {
       throw error("InvalidUtf8", start);

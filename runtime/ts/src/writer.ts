@@ -95,14 +95,44 @@ export class BitWriter {
    */
   writeWord(lo: number, hi: number, bits: number): void {
     const n = this.byteLen;
-    if (this.pending === 0 && bits === 64 && n + 8 <= this.buf.length) {
+    if (this.pending === 0 && n + 8 <= this.buf.length) {
+      // At a word boundary (a message that starts with the run): the low half is one
+      // store; the high half is a full word too, or stays pending (its bits above
+      // `bits - 32` are zero, as `writeBits` requires).
       this.view.setUint32(n, lo, true);
-      this.view.setUint32(n + 4, hi, true);
-      this.byteLen = n + 8;
+      if (bits === 64) {
+        this.view.setUint32(n + 4, hi, true);
+        this.byteLen = n + 8;
+      } else {
+        this.byteLen = n + 4;
+        this.acc = hi;
+        this.pending = bits - 32;
+      }
       return;
     }
     this.writeBits(lo, 32);
     this.writeBits(hi, bits - 32);
+  }
+
+  /**
+   * A whole message of `bits` bits (1..64), given as its low 32 bits and the bits above
+   * them, as `reset`, `writeWord` (or `writeBits`) and `finish` return it, in one call:
+   * two stores at the start of the buffer (always at least 8 bytes). Bits of `lo` and
+   * `hi` past `bits` must be zero (they are the padding): generated code checks ranges
+   * first. For the top-level encoder of a type that is one run of at most 64 bits.
+   */
+  wordMessage(lo: number, hi: number, bits: number): Uint8Array {
+    const view = this.view;
+    view.setUint32(0, lo, true);
+    view.setUint32(4, hi, true);
+    const n = (bits + 7) >>> 3;
+    this.byteLen = n;
+    this.acc = 0;
+    this.pending = 0;
+    if (this.lastOf === this.buf && this.last.length === n) {
+      return this.last;
+    }
+    return this.newView();
   }
 
   /** Writes one bit. */
@@ -231,6 +261,43 @@ export class BitWriter {
     for (; i < n; i++) {
       this.writeBits(s.charCodeAt(i), 8);
     }
+  }
+
+  /**
+   * Writes `s` with its length in a `bits`-bit prefix (`bits` ≤ 32) and returns true
+   * when it is a string of at most `max` characters, all ASCII (then its UTF-8 is its
+   * code units): one pass over the characters instead of {@link utf8Length}'s and
+   * {@link BitWriter.writeUtf8}'s two. Otherwise it leaves the stream as it was and
+   * returns false: the caller takes the general path, with its checks and errors.
+   */
+  writeAscii(s: unknown, bits: number, max: number): boolean {
+    if (typeof s !== "string" || s.length > max) {
+      return false;
+    }
+    const n = s.length;
+    const start = this.byteLen * 8 + this.pending;
+    this.writeBits(n, bits);
+    // Non-ASCII code units write wrong bits past `start`, which the rewind drops.
+    let high = 0;
+    let i = 0;
+    for (; i + 4 <= n; i += 4) {
+      const a = s.charCodeAt(i);
+      const b = s.charCodeAt(i + 1);
+      const c = s.charCodeAt(i + 2);
+      const d = s.charCodeAt(i + 3);
+      high |= a | b | c | d;
+      this.writeBits(a | (b << 8) | (c << 16) | (d << 24), 32);
+    }
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      high |= c;
+      this.writeBits(c, 8);
+    }
+    if (high < 0x80) {
+      return true;
+    }
+    this.rewind(start);
+    return false;
   }
 
   /** {@link BitWriter.writeUtf8} for a string with non-ASCII characters, byte by byte. */

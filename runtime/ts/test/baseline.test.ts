@@ -234,11 +234,12 @@ test("baseline: envelopes as the generated protocol reads and writes them", () =
 });
 
 test("baseline: files with a delta message need API 4, with bincode 5, others 3", () => {
-  eq(RUNTIME_API_VERSION, 5);
+  eq(RUNTIME_API_VERSION, 6);
   requireApiVersion(3 satisfies typeof RUNTIME_API_VERSION);
   requireApiVersion(4 satisfies typeof RUNTIME_API_VERSION);
   requireApiVersion(5 satisfies typeof RUNTIME_API_VERSION);
-  for (const v of [2, 6]) {
+  requireApiVersion(6 satisfies typeof RUNTIME_API_VERSION);
+  for (const v of [2, 7]) {
     eq(thrown(() => requireApiVersion(v)) instanceof Error, true, `API ${v}`);
   }
 });

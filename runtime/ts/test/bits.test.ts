@@ -1,6 +1,6 @@
 // The bit writer and reader (spec §1, §2.2, §5.4, §5.6).
 
-import { BitReader, BitWriter, BitwireError, isUtf8 } from "../src/index.js";
+import { BitReader, BitWriter, BitwireError, isUtf8, utf8Length } from "../src/index.js";
 import { eq, test, thrown } from "./check.js";
 
 const encoder = new TextEncoder();
@@ -223,4 +223,57 @@ test("unaligned strings are checked in place or copied, alike", () => {
   const r = new BitReader(w.finish());
   r.skip(3);
   eq(kindAndBit(thrown(() => r.skipString(6, 0))), "InvalidUtf8@0:");
+});
+
+test("short strings of every length read as a fatal TextDecoder reads them", () => {
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  // Every length up to past the short-string limit, ASCII and mixed (2-, 3- and 4-byte
+  // sequences, a leading BOM), at a byte boundary and at bit 3.
+  const pieces = ["a", "Z", "é", "€", "😀", "\uFEFF", "~"];
+  for (let n = 0; n <= 70; n++) {
+    for (let mix = 0; mix < 3; mix++) {
+      let text = "";
+      for (let k = 0; text.length < n; k++) {
+        text += mix === 0 ? String.fromCharCode(0x21 + ((k * 7 + n) % 90)) : (pieces[(k * 3 + n + mix) % pieces.length] ?? "");
+      }
+      const utf8 = utf8Of(text);
+      for (const shift of [0, 3]) {
+        const w = new BitWriter();
+        w.writeBits(0, shift);
+        w.writeBytes(utf8);
+        const r = new BitReader(w.finish());
+        r.skip(shift);
+        eq(r.readString(utf8.length, shift), decoder.decode(utf8));
+      }
+    }
+  }
+});
+
+test("writeAscii writes what the general path writes, or nothing", () => {
+  const texts = ["", "a", "abcd", "abcdefgh", "abcdefghijklm", "héllo", "abcé", "abcd€fgh", "x😀", "\uD800", 7, null];
+  for (const shift of [0, 3, 8, 29, 31, 32, 33]) {
+    for (const text of texts) {
+      for (const max of [4, 16]) {
+        const fast = new BitWriter(8);
+        const slow = new BitWriter(8);
+        for (const w of [fast, slow]) {
+          // `shift` bits of a pattern before the string.
+          const first = Math.min(shift, 32);
+          w.writeBits(first === 0 ? 0 : 0x5a5a5a5a >>> (32 - first), first);
+          w.writeBits(shift > 32 ? 1 : 0, shift - first);
+        }
+        const len = utf8Length(text);
+        const ascii = typeof text === "string" && len === text.length && len <= max;
+        eq(fast.writeAscii(text, 5, max), ascii);
+        if (ascii) {
+          slow.writeBits(len, 5);
+          slow.writeUtf8(text, len);
+        }
+        // Both go on with the same bits: nothing of a refused string is left behind.
+        fast.writeBits(0x3ff, 10);
+        slow.writeBits(0x3ff, 10);
+        eq(Array.from(fast.finish()).join(","), Array.from(slow.finish()).join(","));
+      }
+    }
+  }
 });

@@ -6,7 +6,7 @@
 //!     cargo run --release -p bitwire-lab --bin budget -- [--quick] [--corpus DIR]
 
 use bitwire::{BitReader, Limits, Packed};
-use bitwire_example::game::{Events, Input, Packet64, Snapshot};
+use bitwire_example::game::{Events, Input, Packet64, Profiles, Snapshot};
 use bitwire_lab::cli::Args;
 use bitwire_lab::corpus;
 
@@ -41,7 +41,7 @@ fn main() {
             std::process::exit(1);
         })
     };
-    let files: Vec<(&str, Vec<u8>)> = ["packet64", "input", "snapshot", "events"]
+    let files: Vec<(&str, Vec<u8>)> = ["packet64", "input", "snapshot", "events", "profiles"]
         .iter()
         .map(|n| (*n, read(&format!("{n}.bin"))))
         .collect();
@@ -51,6 +51,7 @@ fn main() {
         measure::<Input>("input", &frames(1)),
         measure::<Snapshot>("snapshot", &frames(2)),
         measure::<Events>("events", &frames(3)),
+        measure::<Profiles>("profiles", &frames(4)),
     ];
     println!(
         "decode budget use per message (spec §11), corpus {}",

@@ -210,6 +210,7 @@ pub fn run(opts: &Options) -> Result<Value, String> {
     dataset::<bw::Snapshot>(dir, &manifest, opts.plan, &mut records)?;
     dataset::<bw::Input>(dir, &manifest, opts.plan, &mut records)?;
     dataset::<bw::Events>(dir, &manifest, opts.plan, &mut records)?;
+    dataset::<bw::Profiles>(dir, &manifest, opts.plan, &mut records)?;
     let quick = opts.quick;
     let plan = opts.scaling_plan;
     let scaling = scaling(&opts.scaling, &packets, |n| plan(n, quick), &mut progress)?;

@@ -12,7 +12,7 @@ use crate::peers::codecs::{
 };
 use crate::peers::flatbuffers::{FlatMessage, Flatbuffers};
 use crate::peers::prost::{Prost, ProstStream, ToProst};
-use crate::peers::{plain, Codec};
+use crate::peers::{plain, profiles, Codec};
 
 /// Notes shown in the report, per library.
 pub mod notes {
@@ -54,17 +54,22 @@ pub trait Game: Packed + Clone + PartialEq + Debug + 'static {
     /// Dataset name.
     const DATASET: &'static str;
 
-    /// The hand-written baseline on these messages.
-    fn handwritten(msgs: &[Self], plain: &[Self::Plain]) -> Result<Contender, String>;
+    /// The hand-written baseline on these messages, if the dataset has one.
+    fn handwritten(msgs: &[Self], plain: &[Self::Plain]) -> Option<Result<Contender, String>>;
 }
 
 impl Game for bw::Packet64 {
     type Plain = plain::Packet64;
     const DATASET: &'static str = "packet64";
 
-    fn handwritten(msgs: &[Self], _: &[Self::Plain]) -> Result<Contender, String> {
+    fn handwritten(msgs: &[Self], _: &[Self::Plain]) -> Option<Result<Contender, String>> {
         let n = msgs.len();
-        build::<_, Handwritten>("handwritten", notes::HANDWRITTEN, msgs.to_vec(), n)
+        Some(build::<_, Handwritten>(
+            "handwritten",
+            notes::HANDWRITTEN,
+            msgs.to_vec(),
+            n,
+        ))
     }
 }
 
@@ -74,9 +79,12 @@ macro_rules! handwritten_on_plain {
             type Plain = plain::$ty;
             const DATASET: &'static str = $name;
 
-            fn handwritten(_: &[Self], plain: &[Self::Plain]) -> Result<Contender, String> {
+            fn handwritten(
+                _: &[Self],
+                plain: &[Self::Plain],
+            ) -> Option<Result<Contender, String>> {
                 let n = plain.len();
-                build::<_, Handwritten>("handwritten", notes::HANDWRITTEN, plain.to_vec(), n)
+                Some(build::<_, Handwritten>("handwritten", notes::HANDWRITTEN, plain.to_vec(), n))
             }
         }
     )*};
@@ -88,8 +96,19 @@ handwritten_on_plain! {
     Events => "events";
 }
 
-/// Every library on `msgs`, one message at a time. A library whose encoding does not
-/// decode back to its input is an `Err` with the reason.
+/// The string-heavy dataset: no hand-written baseline (no goal asks for one).
+impl Game for bw::Profiles {
+    type Plain = profiles::Profiles;
+    const DATASET: &'static str = "profiles";
+
+    fn handwritten(_: &[Self], _: &[Self::Plain]) -> Option<Result<Contender, String>> {
+        None
+    }
+}
+
+/// Every library on `msgs`, one message at a time (the hand-written baseline only where
+/// the dataset has one). A library whose encoding does not decode back to its input is an
+/// `Err` with the reason.
 pub fn contenders<B: Game>(msgs: &[B]) -> Vec<Result<Contender, String>>
 where
     Bitcode: Codec<B::Plain>,
@@ -107,18 +126,20 @@ where
         .all(|(m, p)| B::Plain::from_prost(m).as_ref() == Some(p));
     let p = || plain.clone();
     let bitwire = build::<_, Bitwire>("bitwire", notes::BITWIRE, msgs.to_vec(), n);
-    let handwritten = B::handwritten(msgs, &plain).and_then(|h| match &bitwire {
-        Ok(b) => match b.frames.iter().zip(&h.frames).position(|(x, y)| x != y) {
-            Some(i) => Err(format!(
-                "handwritten: message {i} differs from bitwire's bytes"
-            )),
-            None => Ok(h),
-        },
-        Err(_) => Ok(h),
+    let handwritten = B::handwritten(msgs, &plain).map(|h| {
+        h.and_then(|h| match &bitwire {
+            Ok(b) => match b.frames.iter().zip(&h.frames).position(|(x, y)| x != y) {
+                Some(i) => Err(format!(
+                    "handwritten: message {i} differs from bitwire's bytes"
+                )),
+                None => Ok(h),
+            },
+            Err(_) => Ok(h),
+        })
     });
-    vec![
-        bitwire,
-        handwritten,
+    let mut out = vec![bitwire];
+    out.extend(handwritten);
+    out.extend([
         build::<_, Bitcode>("bitcode", notes::BITCODE, p(), n),
         build::<_, Wincode>("wincode", notes::WINCODE, p(), n),
         build::<_, Bincode1>("bincode1", notes::BINCODE1, p(), n),
@@ -130,7 +151,8 @@ where
         } else {
             Err("prost: the plain values do not survive the conversion".to_string())
         },
-    ]
+    ]);
+    out
 }
 
 /// The batch view: the whole dataset as one value per library (bitwire: its messages'

@@ -16,6 +16,10 @@ use super::Codec;
 pub struct Scratch {
     entities: Vec<WIPOffset<fb::Entity<'static>>>,
     events: Vec<WIPOffset<fb::EventItem<'static>>>,
+    /// A page's profiles (`super::profiles`).
+    pub(crate) profiles: Vec<WIPOffset<fb::Profile<'static>>>,
+    /// One profile's badges.
+    pub(crate) badges: Vec<WIPOffset<&'static str>>,
 }
 
 /// A plain type with a FlatBuffers table of the same fields.
@@ -63,7 +67,7 @@ impl<M: FlatMessage> Codec<M> for Flatbuffers {
 
 /// Folds one field into a checksum.
 #[inline(always)]
-fn mix(acc: u64, v: u64) -> u64 {
+pub(crate) fn mix(acc: u64, v: u64) -> u64 {
     acc.rotate_left(5) ^ v
 }
 

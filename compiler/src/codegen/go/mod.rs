@@ -49,6 +49,29 @@ pub struct GoOptions {
     pub package: String,
 }
 
+/// Whether any type of `schema` holds a string with a fixed-width length prefix
+/// (`string<max N>`), which the generated code writes and reads with the runtime
+/// API of version 7.
+fn has_bounded_string(schema: &Schema) -> bool {
+    fn walk(t: &Type) -> bool {
+        match t {
+            Type::String { packed_len, .. } => {
+                matches!(packed_len, crate::ir::LengthEncoding::Fixed { .. })
+            }
+            Type::Optional { inner } => walk(inner),
+            Type::Array { elem, .. } | Type::List { elem, .. } => walk(elem),
+            _ => false,
+        }
+    }
+    schema.types.iter().any(|d| match &d.kind {
+        TypeDefKind::Struct { fields } => fields.iter().any(|f| walk(&f.ty)),
+        TypeDefKind::Union { variants, .. } => variants
+            .iter()
+            .any(|v| v.payload.as_ref().is_some_and(walk)),
+        TypeDefKind::Enum { .. } => false,
+    })
+}
+
 /// Generates the Go code for `schema`.
 pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
     let g = Gen::new(schema, opts);
@@ -83,6 +106,9 @@ pub fn generate_go(schema: &Schema, opts: &GoOptions) -> String {
         (false, false) => 5,
         (false, true) => 4,
     };
+    // A bounded string is written and read in one call (WriteLenString and
+    // ReadStringMax, version 7, which has every earlier version's API).
+    let api = if has_bounded_string(schema) { 7 } else { api };
     p.line("// Generated code needs the runtime API it was written against: this constant");
     p.line(format!(
         "// exists only in a runtime that provides version {api}."

@@ -70,14 +70,34 @@ fn verify_mirrors_the_decoder_without_values() {
     let bounded =
         "\tif n > 200 {\n\t\treturn bitwire.InField(c.BoundedUintError(0, n, 0, 200), \"n\")\n";
     assert_eq!(code.matches(bounded).count(), 2);
-    // The same length check and budget charge in both.
+    // The same length check and budget charge in both: the decoder's ReadStringMax is
+    // ReadLenMax(3, 4, 8, 1) and ReadString in one call (runtime/go/short_test.go).
     assert_eq!(
         code.matches("\tsLen, err := r.ReadLenMax(3, 4, 8, 1)\n")
             .count(),
-        2
+        1
     );
     assert!(code.contains("\tif err := r.SkipString(sLen, start); err != nil {\n"));
-    assert!(code.contains("\ts, err := r.ReadString(sLen, start, m.S)\n"));
+    assert!(code.contains("\ts, err := r.ReadStringMax(3, 4, m.S)\n"));
+}
+
+#[test]
+fn short_strings_are_one_call_each_way() {
+    let code = gen("struct S { a: string<max 4>, b: string<max 7>, c: string }");
+    // Bounded: one call each way; a prefix that holds no larger length than the
+    // bound (max 7 in 3 bits) passes its largest value.
+    assert!(code.contains("\tif err := w.WriteLenString(m.A, 3); err != nil {\n"));
+    assert!(code.contains("\ta, err := r.ReadStringMax(3, 4, m.A)\n"));
+    assert!(code.contains("\tb_, err := r.ReadStringMax(3, 7, m.B)\n"));
+    // A varint prefix keeps the general calls.
+    assert!(code.contains("\tcLen, err := r.ReadVarLen(8, 1)\n"));
+    assert!(code.contains("\tw.WriteString(m.C)\n"));
+    // The one-call API is version 7; a schema without a bounded string keeps 4.
+    assert!(code.contains("\nconst _ = bitwire.RuntimeAPIVersion7\n"));
+    let nested = gen("union U { A(list<optional<string<max 3>>, max 2>), B }");
+    assert!(nested.contains("\nconst _ = bitwire.RuntimeAPIVersion7\n"));
+    let unbounded = gen("struct S { c: string, d: bytes<max 4> }");
+    assert!(unbounded.contains("\nconst _ = bitwire.RuntimeAPIVersion4\n"));
 }
 
 #[test]

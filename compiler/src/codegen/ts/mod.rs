@@ -81,8 +81,9 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
     p.line("// Generated code needs the runtime API it was written against: a mismatched");
     p.line("// runtime fails to type-check, and plain JavaScript fails when loading.");
     // A schema with a delta message needs API 4 (delta codecs, envelopes in the
-    // `Message` union), the bincode encoding API 5 (`bw.ByteWriter`, `bw.ByteReader`);
-    // the code of every other schema stays as it was.
+    // `Message` union), the bincode encoding API 5 (`bw.ByteWriter`, `bw.ByteReader`),
+    // code that calls `writeAscii` or `wordMessage` API 6 (see the end); the code of
+    // every other schema stays as it was.
     let api = match (&bin, g.delta.messages.is_empty()) {
         (Some(_), _) => 5,
         (None, false) => 4,
@@ -142,7 +143,13 @@ pub fn generate_ts(schema: &Schema, opts: &TsOptions) -> String {
             bincode::codecs_table(&g, b, &mut p);
         }
     }
-    p.finish()
+    let code = p.finish();
+    // The writer's one-pass ASCII strings and whole-message words came with API 6.
+    if code.contains("w.writeAscii(") || code.contains("w.wordMessage(") {
+        let asked = format!("bw.requireApiVersion({api} satisfies");
+        return code.replacen(&asked, "bw.requireApiVersion(6 satisfies", 1);
+    }
+    code
 }
 
 /// Everything the emitters share: the schema, its codec plan, its naming plan and the

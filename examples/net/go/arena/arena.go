@@ -6,8 +6,8 @@ package arena
 import bitwire "github.com/bitwire-dev/bitwire/runtime/go"
 
 // Generated code needs the runtime API it was written against: this constant
-// exists only in a runtime that provides version 4.
-const _ = bitwire.RuntimeAPIVersion4
+// exists only in a runtime that provides version 7.
+const _ = bitwire.RuntimeAPIVersion7
 
 // SchemaFingerprint is the fingerprint of the schema's packed wire
 // (docs/tooling.md).
@@ -116,42 +116,28 @@ func (m *Hello) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Name) > 24 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Name)), 24), "name")
 	}
-	if err := w.CheckString(m.Name, 0); err != nil {
+	if err := w.WriteLenString(m.Name, 5); err != nil {
 		return bitwire.InField(err, "name")
 	}
-	w.WriteBits(uint64(len(m.Name)), 5)
-	w.WriteString(m.Name)
 	if len(m.Runtime) > 16 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Runtime)), 16),
 			"runtime")
 	}
-	if err := w.CheckString(m.Runtime, 0); err != nil {
+	if err := w.WriteLenString(m.Runtime, 5); err != nil {
 		return bitwire.InField(err, "runtime")
 	}
-	w.WriteBits(uint64(len(m.Runtime)), 5)
-	w.WriteString(m.Runtime)
 	return nil
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Hello) ReadPacked(r *bitwire.BitReader) error {
-	start := r.BitPos()
-	nameLen, err := r.ReadLenMax(5, 24, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "name")
-	}
-	name, err := r.ReadString(nameLen, start, m.Name)
+	name, err := r.ReadStringMax(5, 24, m.Name)
 	if err != nil {
 		return bitwire.InField(err, "name")
 	}
 	m.Name = name
-	start2 := r.BitPos()
-	runtimeLen, err := r.ReadLenMax(5, 16, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "runtime")
-	}
-	runtime, err := r.ReadString(runtimeLen, start2, m.Runtime)
+	runtime, err := r.ReadStringMax(5, 16, m.Runtime)
 	if err != nil {
 		return bitwire.InField(err, "runtime")
 	}
@@ -1007,23 +993,16 @@ func (m *Say) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Text) > 256 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Text)), 256), "text")
 	}
-	if err := w.CheckString(m.Text, 0); err != nil {
+	if err := w.WriteLenString(m.Text, 9); err != nil {
 		return bitwire.InField(err, "text")
 	}
-	w.WriteBits(uint64(len(m.Text)), 9)
-	w.WriteString(m.Text)
 	return nil
 }
 
 // ReadPacked sets m to the value at r's position, reusing the capacity of its
 // slices.
 func (m *Say) ReadPacked(r *bitwire.BitReader) error {
-	start := r.BitPos()
-	textLen, err := r.ReadLenMax(9, 256, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "text")
-	}
-	text, err := r.ReadString(textLen, start, m.Text)
+	text, err := r.ReadStringMax(9, 256, m.Text)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}
@@ -1162,11 +1141,9 @@ func (m *Chat) WritePacked(w *bitwire.BitWriter) error {
 	if len(m.Text) > 256 {
 		return bitwire.InField(bitwire.LengthError(w.BitPos(), uint64(len(m.Text)), 256), "text")
 	}
-	if err := w.CheckString(m.Text, 0); err != nil {
+	if err := w.WriteLenString(m.Text, 9); err != nil {
 		return bitwire.InField(err, "text")
 	}
-	w.WriteBits(uint64(len(m.Text)), 9)
-	w.WriteString(m.Text)
 	return nil
 }
 
@@ -1178,12 +1155,7 @@ func (m *Chat) ReadPacked(r *bitwire.BitReader) error {
 		return bitwire.InField(err, "from")
 	}
 	m.From = uint16(from)
-	start := r.BitPos()
-	textLen, err := r.ReadLenMax(9, 256, 8, 1)
-	if err != nil {
-		return bitwire.InField(err, "text")
-	}
-	text, err := r.ReadString(textLen, start, m.Text)
+	text, err := r.ReadStringMax(9, 256, m.Text)
 	if err != nil {
 		return bitwire.InField(err, "text")
 	}

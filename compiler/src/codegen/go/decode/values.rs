@@ -69,6 +69,15 @@ pub fn decode_value(
         }
         Op::Array(a) => decode_array(g, p, loc, ctx, a, dest, mode),
         Op::List(l) => decode_list(g, p, loc, ctx, l, dest, hint, mode),
+        Op::String(len) if mode == Mode::Read && string_in_one_call(len).is_some() => {
+            let (bits, max) = string_in_one_call(len).unwrap_or_default();
+            let v = loc.fresh(hint);
+            p.line(format!(
+                "{v}, err := r.ReadStringMax({bits}, {max}, {dest})"
+            ));
+            p.if_err(&wrap);
+            p.line(format!("{dest} = {v}"));
+        }
         Op::String(len) => {
             let start = loc.fresh("start");
             p.line(format!("{start} := r.BitPos()"));
@@ -201,6 +210,24 @@ fn lone_scalar(
 /// the prefix can exceed it, then room in the input for `len × elem_min_bits` bits,
 /// then the decode budget for `len × charge_per_elem` bytes. Returns the local
 /// holding the checked `int` length.
+/// The prefix width and bound of a string that `ReadStringMax` reads in one call —
+/// ReadLenMax (or ReadLen, whose bound is the prefix's largest value) and
+/// ReadString with the same checks in the same order: a fixed-width prefix, bytes
+/// of 8 bits charged 1 byte each.
+fn string_in_one_call(len: &Length) -> Option<(u32, u64)> {
+    let Prefix::Fixed { bits } = len.prefix else {
+        return None;
+    };
+    if bits == 0 || bits >= 64 || len.elem_min_bits != 8 || len.charge_per_elem != 1 {
+        return None;
+    }
+    let max = len
+        .max
+        .filter(|_| len.check_max)
+        .unwrap_or((1u64 << bits) - 1);
+    Some((bits, max))
+}
+
 fn read_length(p: &mut Printer, loc: &mut Locals, ctx: &Ctx, len: &Length, hint: &str) -> String {
     let (min_bits, charge) = (len.elem_min_bits, len.charge_per_elem);
     let max = len.max.filter(|_| len.check_max);

@@ -159,6 +159,11 @@ pub(super) fn write_value(
         }
         Op::String(len) => {
             length_check(p, ctx, v, len);
+            if let (false, Prefix::Fixed { bits }) = (Lang::GO.valid_strings, len.prefix) {
+                // The UTF-8 check, the prefix and the bytes in one call (one write
+                // for a short string).
+                return try_call(p, ctx, &format!("w.WriteLenString({v}, {bits})"));
+            }
             if !Lang::GO.valid_strings {
                 // A Go string may hold any bytes; the wire carries only UTF-8.
                 try_call(p, ctx, &format!("w.CheckString({v}, 0)"));

@@ -48,9 +48,40 @@ pub fn top_level(g: &Gen, p: &mut Printer, id: TypeId) {
         "): Uint8Array {",
     );
     p.line("w.reset();");
+    if let Some(s) = whole_run(g, id) {
+        // One run of at most 64 bits: the write function's checks, then the message's
+        // bytes in one call instead of a write and a finish (the errors' positions
+        // count from the reset writer's bit 0, as in the write function).
+        p.line("const v = value;");
+        let mut locals = Locals::default();
+        locals.reserve("w");
+        locals.reserve("v");
+        locals.reserve("value");
+        let (returned, _) = struct_body(g, p, id, s, &mut locals, true);
+        debug_assert!(returned, "a whole run returns its encoding");
+        p.close("}");
+        return;
+    }
     p.line(format!("write{ident}(w, value);"));
     p.line("return w.finish();");
     p.close("}");
+}
+
+/// The plan of a struct that is one run of 1 to 64 bits, not a lone `f64` (the cases
+/// `write_run` can return as a whole message).
+fn whole_run<'g>(g: &'g Gen, id: TypeId) -> Option<&'g StructPlan> {
+    let Body::Struct(s) = &g.plan.get(id).body else {
+        return None;
+    };
+    let [crate::plan::Step::Run(run)] = s.steps.as_slice() else {
+        return None;
+    };
+    let lone_f64 = matches!(run.leaves.as_slice(), [leaf] if leaf.scalar.kind
+        == crate::plan::ScalarKind::Float { repr: crate::ir::FloatRepr::F64 });
+    (1..=64)
+        .contains(&run.bits)
+        .then_some(s)
+        .filter(|_| !lone_f64)
 }
 
 /// Prints `writeX`: the value's bit stream at the writer's position.
@@ -73,6 +104,25 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &m
     p.open(format!(
         "export function write{ident}(w: bw.BitWriter, v: {ident}): void {{"
     ));
+    let checks = struct_body(g, p, id, s, locals, false).1;
+    p.close("}");
+    if !checks.is_empty() {
+        p.blank();
+        range_error_fn(g, p, id, &checks);
+    }
+}
+
+/// The body of `writeX` for a struct (`v` the value, `w` the writer); with `whole` (see
+/// [`whole_run`]) the run returns the message's encoding. Returns whether the body ends
+/// in a return, and the combined checks its `xRangeError` finds the failing one of.
+fn struct_body<'g>(
+    g: &'g Gen,
+    p: &mut Printer,
+    id: TypeId,
+    s: &'g StructPlan,
+    locals: &mut Locals,
+    whole: bool,
+) -> (bool, Checks<'g>) {
     let kind = g.plan.get(id).body.wrong_type_kind();
     object_check(
         p,
@@ -86,6 +136,7 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &m
     let mut checks = Checks::new(&g.names.types[id].lower);
     let mut leaves = super::decode::LeafLocals::new(g, id, locals);
     let mut checked: Vec<Vec<usize>> = Vec::new();
+    let mut returned = false;
     for step in &s.steps {
         match step {
             crate::plan::Step::Run(run) => {
@@ -102,7 +153,7 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &m
                         origin: "w.bitPos",
                     })
                     .collect();
-                write_run(g, p, locals, &members, run.bits, Some(&mut checks));
+                returned = write_run(g, p, locals, &members, run.bits, Some(&mut checks), whole);
             }
             crate::plan::Step::Field(i) => {
                 let f = &s.fields[*i];
@@ -118,11 +169,7 @@ fn write_struct(g: &Gen, p: &mut Printer, id: TypeId, s: &StructPlan, locals: &m
             }
         }
     }
-    p.close("}");
-    if !checks.is_empty() {
-        p.blank();
-        range_error_fn(g, p, id, &checks);
-    }
+    (returned, checks)
 }
 
 fn write_enum(g: &Gen, p: &mut Printer, id: TypeId, e: &EnumPlan, locals: &mut Locals) {

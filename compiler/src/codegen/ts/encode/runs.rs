@@ -70,7 +70,9 @@ struct Check<'p> {
 
 /// Prints a run: each member's check in stream order, then its bits placed into one
 /// or two 32-bit words written with `writeBits` / `writeWord`. Plain checks of struct
-/// fields are combined when `checks` is given.
+/// fields are combined when `checks` is given. With `whole`, the run is a whole message
+/// of at most 64 bits written at bit 0 and the words are returned as its encoding
+/// (`return w.wordMessage(...)`); returns whether it printed that return.
 pub(crate) fn write_run<'p>(
     g: &Gen,
     p: &mut Printer,
@@ -78,7 +80,8 @@ pub(crate) fn write_run<'p>(
     members: &[Member<'p>],
     bits: u32,
     mut checks: Option<&mut Checks<'p>>,
-) {
+    whole: bool,
+) -> bool {
     let xs: Vec<String> = members
         .iter()
         .map(|m| match &m.local {
@@ -98,7 +101,7 @@ pub(crate) fn write_run<'p>(
             // A lone f64: checked, then written as its two halves.
             checked_raw(g, p, locals, m, &xs[0], false);
             p.line(format!("w.writeF64({});", xs[0]));
-            return;
+            return false;
         }
     }
     let mut pieces = Vec::new();
@@ -122,25 +125,34 @@ pub(crate) fn write_run<'p>(
         }
     }
     if bits == 0 {
-        return;
+        return false;
     }
     let (lo, hi) = bits::words(&pieces);
     if bits <= 32 {
         let lo = word_expr(p, locals, lo, "word");
-        p.line(format!("w.writeBits({lo}, {bits});"));
+        if whole {
+            p.line(format!("return w.wordMessage({lo}, 0, {bits});"));
+        } else {
+            p.line(format!("w.writeBits({lo}, {bits});"));
+        }
     } else {
         let lo = word_expr(p, locals, lo, "lo");
         let hi = word_expr(p, locals, hi, "hi");
-        let one = format!("w.writeWord({lo}, {hi}, {bits});");
+        let call = |l: &str, h: &str| match whole {
+            true => format!("return w.wordMessage({l}, {h}, {bits});"),
+            false => format!("w.writeWord({l}, {h}, {bits});"),
+        };
+        let one = call(&lo, &hi);
         if p.fits(&one) {
             p.line(one);
         } else {
             let (l, h) = (locals.fresh("lo"), locals.fresh("hi"));
             p.line(format!("const {l} = {lo};"));
             p.line(format!("const {h} = {hi};"));
-            p.line(format!("w.writeWord({l}, {h}, {bits});"));
+            p.line(call(&l, &h));
         }
     }
+    whole
 }
 
 fn piece(expr: String, bits: u32, offset: u32) -> Piece {
@@ -379,8 +391,9 @@ pub(crate) fn range_error_fn(g: &Gen, p: &mut Printer, id: TypeId, checks: &Chec
     let lower = &g.names.types[id].lower;
     p.doc(&[vec![
         format!("The error of the first field that cannot be written (spec §7.2), for"),
-        format!("`write{ident}` when the combined check of a run failed; `at` is the writer's"),
-        "position at the start of that run. The fields of earlier runs passed already.".into(),
+        format!("`write{ident}` (or `encode{ident}`) when the combined check of a run failed;"),
+        "`at` is the writer's position at the start of that run. The fields of earlier".into(),
+        "runs passed already.".into(),
     ]]);
     p.open(format!(
         "function {lower}RangeError(v: {ident}, at: number): bw.BitwireError {{"

@@ -25,7 +25,7 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
                     names: Vec::new(),
                     origin: "w.bitPos",
                 };
-                write_run(g, p, locals, &[m], s.bits, None);
+                write_run(g, p, locals, &[m], s.bits, None, false);
             }
         },
         Op::Varint(v) => {
@@ -76,6 +76,17 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
             // The UTF-8 length first (no allocation; -1 for a value that is not a
             // string or has no UTF-8 form), then the bytes straight into the buffer.
             let s = bind(p, locals, x, "str");
+            // A bounded string with a fixed prefix that is ASCII (names, tags) in one
+            // pass over its characters; anything else, errors included, below.
+            let ascii = match (len.prefix, len.max) {
+                (Prefix::Fixed { bits }, Some(m)) if bits <= 32 && u128::from(m) < MAX_SAFE => {
+                    Some((bits, m))
+                }
+                _ => None,
+            };
+            if let Some((bits, m)) = ascii {
+                p.open(format!("if (!w.writeAscii({s}, {bits}, {m})) {{"));
+            }
             let n = locals.fresh("len");
             p.line(format!("const {n} = bw.utf8Length({s});"));
             p.open(format!("if ({n} < 0) {{"));
@@ -83,6 +94,9 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, locals: &mut Locals, node: &
             p.close("}");
             write_length(p, &n, len);
             p.line(format!("w.writeUtf8({s}, {n});"));
+            if ascii.is_some() {
+                p.close("}");
+            }
         }
         Op::Bytes(len) => {
             let b = bind(p, locals, x, "blob");
