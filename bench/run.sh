@@ -52,6 +52,7 @@ step_rust() { cargo run --release -p bitwire-lab --bin lab -- "${q[@]}" --corpus
 step_pod() { cargo run --release -p bitwire-lab --bin pod -- "${q[@]}" --corpus "$corpus" --out "$out/raw/rust-pod.json"; }
 step_go() { (cd bench/go && go run ./cmd/lab "${goq[@]}" -corpus "$corpus" -out "$out/raw/go.json"); }
 step_ts() { bash bench/ts/lab.sh "${q[@]}" --corpus "$corpus" --out-dir "$out/raw"; }
+step_compiler() { cargo run --release -p bitwire-bench --bin compiler_speed -- "${q[@]}" --out "$out/raw/compiler.json"; }
 step_report() { write_machine && cargo run --release -p bitwire-report -- --results "$out"; }
 
 # name (step_<name>) | label
@@ -61,6 +62,7 @@ steps=(
   "pod|rust: pod blocks"
   "go|go: lab"
   "ts|ts: lab on Node, Bun and Deno"
+  "compiler|compiler: parse, check and generate (one-table, game.bw, 50-800 types)"
   "report|report: machine.json, results.json, summary.md, report.html"
 )
 total=$((${#steps[@]} + 1))

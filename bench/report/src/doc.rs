@@ -202,6 +202,7 @@ pub fn build(results: &Results, goals: Vec<Goal>, notes_path: &str) -> Doc {
         body.push(Block::Heading(2, "packet64".into()));
         scaling_section(results, &mut body);
     }
+    crate::compiler::section(results.compiler.as_ref(), &mut body);
     let title = format!(
         "bitwire benchmark lab{}{}",
         if m.date.is_empty() {

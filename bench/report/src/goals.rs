@@ -131,6 +131,7 @@ pub const GOALS: &[(&str, &str)] = &[
         "pod-bincode-limit",
         "pod: no size limit below the configured one: bitwire-bincode round-trips every block size with the default Limits, in Rust and Go",
     ),
+    (crate::compiler::GOAL_ID, crate::compiler::GOAL_TITLE),
 ];
 
 /// Datasets the raw-size goals against peers are about.
@@ -197,6 +198,7 @@ pub fn evaluate(results: &Results, notes: &BTreeMap<String, String>) -> Vec<Goal
                 }
                 "pod-bincode-memcpy" => pod_goals::memcpy_checks(results),
                 "pod-bincode-limit" => pod_goals::limit_checks(results),
+                crate::compiler::GOAL_ID => crate::compiler::checks(results.compiler.as_ref()),
                 _ => unreachable!("goal {id} has no checks"),
             };
             let status = Status::combine(&checks.iter().map(|c| c.status).collect::<Vec<_>>());

@@ -5,6 +5,7 @@
 //! Every figure in the report is taken from the raw files; every ratio is to a figure of the
 //! same run and the same language/runtime.
 
+pub mod compiler;
 pub mod doc;
 pub mod format;
 pub mod goals;
@@ -58,6 +59,7 @@ pub fn render(
         records: &results.rows,
         scaling: &results.scaling,
         goals: &goals,
+        compiler: results.compiler.as_ref(),
     };
     let json = serde_json::to_string_pretty(&merged).map_err(|e| e.to_string())? + "\n";
     let document = doc::build(&results, goals.clone(), notes_path);

@@ -62,6 +62,8 @@ pub struct Results {
     /// bitwire's sizes in the committed run the raw-size goal compares with (not part of
     /// this run; set by [`crate::write_report_with`]).
     pub size_reference: crate::size_reference::SizeReference,
+    /// Compiler speed (`raw/compiler.json`), if measured.
+    pub compiler: Option<crate::compiler::Run>,
 }
 
 impl Results {
@@ -137,7 +139,7 @@ impl Results {
         for entry in entries {
             let entry = entry.map_err(|e| format!("{}: {e}", raw.display()))?;
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".json") {
+            if name.ends_with(".json") && name != crate::compiler::FILE {
                 names.push(name);
             }
         }
@@ -155,7 +157,10 @@ impl Results {
                 model::parse_raw(&format!("raw/{name}"), &text)?,
             ));
         }
-        Results::merge(machine, files)
+        let quick = machine.quick;
+        let mut results = Results::merge(machine, files)?;
+        results.compiler = crate::compiler::read(dir, quick)?;
+        Ok(results)
     }
 
     /// Platforms that reported anything, in report order.
@@ -240,4 +245,7 @@ pub struct Merged<'a> {
     pub scaling: &'a [ScaleRow],
     /// The goals as evaluated.
     pub goals: &'a [crate::goals::Goal],
+    /// Compiler speed, if measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compiler: Option<&'a crate::compiler::Run>,
 }

@@ -165,7 +165,9 @@ impl SourceMap {
 
     /// 1-based line of the start of a span.
     pub fn line_of(&self, span: Span) -> u32 {
-        self.get(span.file).line_col(span.start as usize).0
+        // `line_col`'s line, without counting the column.
+        let file = self.get(span.file);
+        file.line_index((span.start as usize).min(file.text.len())) as u32 + 1
     }
 
     /// The source text covered by a span.

@@ -115,7 +115,7 @@ impl Lowerer<'_> {
     }
 
     fn lower_fields(&mut self, unit: usize, d: &ast::StructDecl) -> Vec<Field> {
-        let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut seen: HashMap<&str, Span> = HashMap::with_capacity(d.fields.len());
         let mut fields = Vec::with_capacity(d.fields.len());
         for f in &d.fields {
             if let Some(&first) = seen.get(f.name.name.as_str()) {
@@ -207,8 +207,8 @@ impl Lowerer<'_> {
                 )),
             );
         }
-        let mut names: HashMap<&str, Span> = HashMap::new();
-        let mut values: HashMap<u64, (Span, &str)> = HashMap::new();
+        let mut names: HashMap<&str, Span> = HashMap::with_capacity(variants.len());
+        let mut values: HashMap<u64, (Span, &str)> = HashMap::with_capacity(variants.len());
         let mut out = Vec::with_capacity(variants.len());
         let mut next = Next::Value(0);
         for v in variants {

@@ -14,7 +14,10 @@ pub fn lex(file: FileId, src: &str) -> (Vec<Token>, Vec<Diagnostic>) {
         src,
         bytes: src.as_bytes(),
         pos: if src.starts_with(BOM) { BOM.len() } else { 0 },
-        tokens: Vec::new(),
+        // About one token per five bytes of schema text: reserved once rather than
+        // grown (and copied) a dozen times; at most 64 Ki tokens up front (3 MiB), so
+        // a large file of comments reserves no more than that.
+        tokens: Vec::with_capacity((src.len() / 5 + 1).min(1 << 16)),
         diags: Vec::new(),
         stopped: false,
     };
@@ -66,7 +69,13 @@ impl Lexer<'_> {
             let start = self.pos;
             let c = self.bytes[self.pos];
             match c {
-                b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
+                b' ' | b'\t' | b'\r' | b'\n' => {
+                    // A run of white space (indentation) in one go.
+                    self.pos += 1 + self.bytes[self.pos + 1..]
+                        .iter()
+                        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                        .count();
+                }
                 b'/' if self.peek_at(1) == b'/' => self.comment(),
                 b'/' if self.peek_at(1) == b'*' => self.block_comment(),
                 b'"' => self.string(),
@@ -135,12 +144,23 @@ impl Lexer<'_> {
     /// and still becomes an identifier, so the parser does not trip over it.
     fn word(&mut self) {
         let start = self.pos;
-        let len: usize = self.src[start..]
-            .chars()
-            .take_while(|&c| c.is_alphanumeric() || c == '_')
-            .map(char::len_utf8)
-            .sum();
-        self.pos += len;
+        // ASCII letters, digits and `_` byte by byte; from the first other non-ASCII
+        // byte on, by character (`char::is_alphanumeric` agrees with the ASCII test on
+        // ASCII characters).
+        let ascii = self.bytes[start..]
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+            .count();
+        let rest = if self.bytes.get(start + ascii).is_some_and(|b| !b.is_ascii()) {
+            self.src[start + ascii..]
+                .chars()
+                .take_while(|&c| c.is_alphanumeric() || c == '_')
+                .map(char::len_utf8)
+                .sum()
+        } else {
+            0
+        };
+        self.pos += ascii + rest;
         let word = &self.src[start..self.pos];
         if !word.is_ascii() {
             self.report(
@@ -189,7 +209,10 @@ impl Lexer<'_> {
     /// `//` comments are skipped; `///` (but not `////`) become doc-comment tokens.
     fn comment(&mut self) {
         let start = self.pos;
-        let line = self.take_while(|b| b != b'\n');
+        self.pos = self.src[start..]
+            .find('\n')
+            .map_or(self.bytes.len(), |i| start + i);
+        let line = &self.src[start..self.pos];
         let is_doc = line.starts_with("///") && !line.starts_with("////");
         if is_doc {
             // Trailing whitespace is invisible, so it is not part of the text (and
@@ -326,7 +349,16 @@ impl Lexer<'_> {
         // Letters glued to a number (`12px`, `0x1G`) make the whole word malformed.
         self.take_while(|b| b.is_ascii_alphanumeric() || b == b'_');
         let text = &self.src[start..self.pos];
-        let digits: String = text[prefix..].chars().filter(|&c| c != '_').collect();
+        // Most literals have no `_` separators: parsed in place, without a copy.
+        let body = &text[prefix..];
+        let digits: std::borrow::Cow<str> = if body.contains('_') {
+            body.chars()
+                .filter(|&c| c != '_')
+                .collect::<String>()
+                .into()
+        } else {
+            body.into()
+        };
         let span = self.span(start, self.pos);
         let kind = if is_float {
             match digits.parse::<f64>() {
@@ -370,5 +402,41 @@ impl Lexer<'_> {
                 self.push(TokenKind::Error, start);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn idents(src: &str) -> Vec<String> {
+        lex(FileId(0), src)
+            .0
+            .into_iter()
+            .filter_map(|t| match t.kind {
+                TokenKind::Ident(s) => Some(s),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn words_are_whole_with_and_without_non_ascii_letters() {
+        assert_eq!(idents("pos_x1 Y2"), ["pos_x1", "Y2"]);
+        // ASCII, then non-ASCII letters, then ASCII again: one word (reported once).
+        let (tokens, diags) = lex(FileId(0), "naïve_x1: été");
+        assert_eq!(diags.len(), 2, "{diags:?}");
+        let words: Vec<&TokenKind> = tokens.iter().map(|t| &t.kind).collect();
+        assert_eq!(
+            words,
+            [
+                &TokenKind::Ident("naïve_x1".into()),
+                &TokenKind::Colon,
+                &TokenKind::Ident("été".into()),
+                &TokenKind::Eof
+            ]
+        );
+        // A symbol that is not a letter ends the word.
+        assert_eq!(idents("a€b"), ["a", "b"]);
     }
 }

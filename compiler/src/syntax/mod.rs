@@ -33,7 +33,7 @@ pub use lexer::lex;
 /// Lexes and parses `source` (the text of file `file`).
 pub fn parse(file: FileId, source: &str) -> (ast::File, Vec<Diagnostic>) {
     let (tokens, mut diags) = lex(file, source);
-    let mut parser = parser::Parser::new(&tokens);
+    let mut parser = parser::Parser::new(tokens);
     let tree = parser.file();
     diags.append(&mut parser.diags);
     (tree, diags)

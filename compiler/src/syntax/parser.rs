@@ -17,8 +17,11 @@ pub(super) type PResult<T> = Result<T, ()>;
 const DOC_HELP: &str =
     "doc comments (`///`) go right before an item, field or variant; use `//` for a plain comment";
 
-pub(super) struct Parser<'a> {
-    tokens: &'a [Token],
+pub(super) struct Parser {
+    /// The file's tokens. Consumed identifiers, strings and doc comments have their
+    /// text moved into the tree ([`Parser::take_text`]); only spans of consumed tokens
+    /// are read again.
+    tokens: Vec<Token>,
     pos: usize,
     pub(super) diags: Vec<Diagnostic>,
     /// Token index of the last reported error: a second error at the same token
@@ -32,8 +35,8 @@ pub(super) struct Parser<'a> {
 /// at the first level too many.
 pub const MAX_TYPE_NESTING: u32 = 64;
 
-impl<'a> Parser<'a> {
-    pub(super) fn new(tokens: &'a [Token]) -> Self {
+impl Parser {
+    pub(super) fn new(tokens: Vec<Token>) -> Self {
         Parser {
             tokens,
             pos: 0,
@@ -73,12 +76,27 @@ impl<'a> Parser<'a> {
         }
     }
 
-    pub(super) fn bump(&mut self) -> Token {
-        let token = self.tokens[self.pos.min(self.tokens.len() - 1)].clone();
+    /// Moves past the current token (never past the end-of-file token) and returns its
+    /// span. Callers read the token through [`Parser::peek`] first: the token is not
+    /// cloned here (an identifier's or string's text would be copied for nothing).
+    pub(super) fn bump(&mut self) -> Span {
+        let span = self.tokens[self.pos.min(self.tokens.len() - 1)].span;
         if self.pos < self.tokens.len() - 1 {
             self.pos += 1;
         }
-        token
+        span
+    }
+
+    /// Moves the text out of the current identifier, string literal or doc comment
+    /// and steps past it (the parser never reads a consumed token's value again, so
+    /// the text is not copied).
+    pub(super) fn take_text(&mut self) -> (String, Span) {
+        let i = self.pos.min(self.tokens.len() - 1);
+        let text = match &mut self.tokens[i].kind {
+            TokenKind::Ident(s) | TokenKind::Str(s) | TokenKind::DocComment(s) => std::mem::take(s),
+            _ => String::new(),
+        };
+        (text, self.bump())
     }
 
     /// Whether the current token is of the same kind as `kind` (values are ignored).
@@ -88,7 +106,7 @@ impl<'a> Parser<'a> {
 
     pub(super) fn eat(&mut self, kind: &TokenKind) -> Option<Span> {
         if self.at(kind) {
-            Some(self.bump().span)
+            Some(self.bump())
         } else {
             None
         }
@@ -176,9 +194,8 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn ident(&mut self, what: &str) -> PResult<Ident> {
-        if let TokenKind::Ident(name) = self.peek() {
-            let name = name.clone();
-            let span = self.bump().span;
+        if let TokenKind::Ident(_) = self.peek() {
+            let (name, span) = self.take_text();
             return Ok(Ident { name, span });
         }
         self.error_expected(what, None);
@@ -203,9 +220,9 @@ impl<'a> Parser<'a> {
     fn docs(&mut self) -> (Docs, Option<Span>) {
         let mut docs = Docs::default();
         let mut span: Option<Span> = None;
-        while let TokenKind::DocComment(text) = self.peek() {
-            docs.lines.push(text.clone());
-            let s = self.bump().span;
+        while let TokenKind::DocComment(_) = self.peek() {
+            let (text, s) = self.take_text();
+            docs.lines.push(text);
             span = Some(span.map_or(s, |sp| sp.to(s)));
         }
         (docs, span)
@@ -286,7 +303,7 @@ impl<'a> Parser<'a> {
                     if w == "delta"
                         && self.peek_nth(1) == &TokenKind::Keyword(Keyword::Message) =>
                 {
-                    let delta = self.bump().span;
+                    let delta = self.bump();
                     self.struct_decl(docs, true, Some(delta))
                 }
                 TokenKind::Keyword(Keyword::Enum) => self.enum_decl(docs),
@@ -326,7 +343,7 @@ impl<'a> Parser<'a> {
             );
             return Err(());
         };
-        let span = self.bump().span;
+        let span = self.bump();
         self.expect_semi("the import");
         Ok(Item::Import(Import { path, span }))
     }
@@ -453,7 +470,7 @@ impl<'a> Parser<'a> {
         let name = self.ident("a variant name")?;
         let mut payload = None;
         if self.at(&TokenKind::LParen) {
-            let open = self.bump().span;
+            let open = self.bump();
             let ty = self.type_expr()?;
             let close = self.expect(&TokenKind::RParen, "`)`")?;
             if in_enum {
@@ -499,7 +516,7 @@ impl<'a> Parser<'a> {
             let (docs, docs_span) = self.docs();
             if self.at(&TokenKind::RBrace) {
                 self.dangling_docs(docs_span, &format!("after the last {what}"));
-                let close = self.bump().span;
+                let close = self.bump();
                 return (out, open.to(close));
             }
             if self.at(&TokenKind::Eof) || self.at_item_start() {

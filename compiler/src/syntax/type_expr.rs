@@ -17,7 +17,7 @@ enum Open {
     List,
 }
 
-impl Parser<'_> {
+impl Parser {
     /// A type, with an optional `in MIN..=MAX` refinement.
     ///
     /// Type expressions nest (`list<optional<[u8; 4]>>`), but the parser does not
@@ -105,27 +105,35 @@ impl Parser<'_> {
     /// `bytes` with an optional `<max N>`.
     fn type_leaf(&mut self) -> PResult<TypeExpr> {
         let start = self.span();
-        let TokenKind::Ident(name) = self.peek().clone() else {
+        let TokenKind::Ident(name) = self.peek() else {
             self.error_expected("a type", None);
             return Err(());
         };
-        let ident = Ident {
-            name: name.clone(),
-            span: self.bump().span,
+        let string = match name.as_str() {
+            "string" => true,
+            "bytes" => false,
+            _ => {
+                let (name, span) = self.take_text();
+                let ident = Ident { name, span };
+                return Ok(TypeExpr {
+                    kind: TypeExprKind::Name(ident),
+                    span: start,
+                });
+            }
         };
-        if name != "string" && name != "bytes" {
-            return Ok(TypeExpr {
-                kind: TypeExprKind::Name(ident),
-                span: start,
-            });
-        }
+        self.bump();
         let mut span = start;
         let mut max = None;
         if self.eat(&TokenKind::Lt).is_some() {
-            max = Some(self.max_bound(&format!("{name}<max N>"))?);
+            let form = if string {
+                "string<max N>"
+            } else {
+                "bytes<max N>"
+            };
+            max = Some(self.max_bound(form)?);
             span = start.to(self.expect(&TokenKind::Gt, "`>`")?);
         }
-        let kind = if name == "string" {
+        let kind = if string {
             TypeExprKind::String(max)
         } else {
             TypeExprKind::Bytes(max)
@@ -206,12 +214,12 @@ impl Parser<'_> {
         let range_span = min.span.to(max.span);
         let mut span = base.span.to(max.span);
         let quant = if self.at_word("bits") {
-            let kw = self.bump().span;
+            let kw = self.bump();
             let v = self.value_expr("the number of bits")?;
             span = span.to(v.span);
             Some(Quant::Bits(kw, v))
         } else if self.at_word("step") {
-            let kw = self.bump().span;
+            let kw = self.bump();
             let v = self.value_expr("the step")?;
             span = span.to(v.span);
             Some(Quant::Step(kw, v))
@@ -234,7 +242,7 @@ impl Parser<'_> {
     /// A constant value: a literal, a constant name, or `-` before either.
     pub(super) fn value_expr(&mut self, what: &str) -> PResult<ValueExpr> {
         if self.at(&TokenKind::Minus) {
-            let minus = self.bump().span;
+            let minus = self.bump();
             let inner = self.value_atom(what)?;
             let span = minus.to(inner.span);
             return Ok(ValueExpr {
@@ -246,14 +254,15 @@ impl Parser<'_> {
     }
 
     fn value_atom(&mut self, what: &str) -> PResult<ValueExpr> {
-        let kind = match self.peek().clone() {
-            TokenKind::Int(v) => ValueExprKind::Int(v),
-            TokenKind::Float(v) => ValueExprKind::Float(v),
-            TokenKind::Str(s) => ValueExprKind::Str(s),
+        let kind = match self.peek() {
+            TokenKind::Int(v) => ValueExprKind::Int(*v),
+            TokenKind::Float(v) => ValueExprKind::Float(*v),
+            // The text is moved out of the token below.
+            TokenKind::Str(_) => ValueExprKind::Str(String::new()),
             TokenKind::Keyword(Keyword::True) => ValueExprKind::Bool(true),
             TokenKind::Keyword(Keyword::False) => ValueExprKind::Bool(false),
-            TokenKind::Ident(name) => ValueExprKind::Name(Ident {
-                name,
+            TokenKind::Ident(_) => ValueExprKind::Name(Ident {
+                name: String::new(),
                 span: self.span(),
             }),
             TokenKind::Error => ValueExprKind::Error,
@@ -262,7 +271,15 @@ impl Parser<'_> {
                 return Err(());
             }
         };
-        let span = self.bump().span;
+        let (text, span) = self.take_text();
+        let kind = match kind {
+            ValueExprKind::Str(_) => ValueExprKind::Str(text),
+            ValueExprKind::Name(ident) => ValueExprKind::Name(Ident {
+                name: text,
+                span: ident.span,
+            }),
+            other => other,
+        };
         Ok(ValueExpr { kind, span })
     }
 }
