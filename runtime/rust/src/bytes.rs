@@ -1,0 +1,185 @@
+//! Byte runs at any bit offset (spec §5.6): `bytes` and `string` values and `[u8; N]`.
+//!
+//! Most strings in game messages are short (names, tags, chat lines) and start at an
+//! arbitrary bit offset. Short runs take an inline path of whole 64-bit words: one
+//! `write_bits` or one shifted load per eight bytes, and the last one to seven bytes as
+//! one more word (built from two overlapping loads, no per-byte loop and no `memcpy`
+//! call). Long runs go through the block paths of `bulk.rs`.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::error::Detail;
+use crate::writer::le_word;
+use crate::{BitReader, BitWriter, Error, ErrorKind, Result};
+
+/// Byte runs up to this long take the inline word path (a string longer than that
+/// is rare in game messages, and its block path amortizes its set-up).
+const SHORT: usize = 64;
+
+/// The little-endian `u64` of `b`, one to seven bytes, zero-extended: two overlapping
+/// loads of two or four bytes (the bytes they share are the same, so OR-ing is exact).
+#[inline(always)]
+fn tail_word(b: &[u8]) -> u64 {
+    let n = b.len();
+    debug_assert!((1..8).contains(&n));
+    if n >= 4 {
+        let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let hi = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]);
+        u64::from(lo) | (u64::from(hi) << (8 * (n - 4)))
+    } else if n >= 2 {
+        let lo = u16::from_le_bytes([b[0], b[1]]);
+        let hi = u16::from_le_bytes([b[n - 2], b[n - 1]]);
+        u64::from(lo) | (u64::from(hi) << (8 * (n - 2)))
+    } else {
+        u64::from(b[0])
+    }
+}
+
+impl BitWriter<'_> {
+    /// Writes bytes as consecutive `u8` values (§5.6). Unaligned: no padding first.
+    #[inline]
+    pub fn write_bytes(&mut self, bytes: &[u8]) {
+        if bytes.len() <= SHORT {
+            let mut words = bytes.chunks_exact(8);
+            for word in &mut words {
+                self.write_bits(le_word(word), 64);
+            }
+            let rest = words.remainder();
+            if !rest.is_empty() {
+                self.write_bits(tail_word(rest), rest.len() as u32 * 8);
+            }
+        } else if self.is_aligned() {
+            // The accumulator is empty, so the bytes go straight in.
+            self.append_aligned(bytes);
+        } else {
+            self.write_lanes(bytes);
+        }
+    }
+}
+
+/// `InvalidUtf8` for a string that started at bit `start` whose byte `index`, `byte`,
+/// is where its UTF-8 goes wrong.
+#[cold]
+#[inline(never)]
+pub(crate) fn invalid_utf8(start: u64, index: u64, byte: u8) -> Error {
+    Error::new(ErrorKind::InvalidUtf8, start).with_detail(Detail::Utf8 { index, byte })
+}
+
+impl BitReader<'_> {
+    /// Reads `len` bytes (length already checked) as a new `Vec`, allocated once at its
+    /// final size.
+    #[inline]
+    pub fn read_bytes(&mut self, len: usize) -> Result<Vec<u8>> {
+        self.check_bytes(len)?;
+        Ok(self.take_bytes(len))
+    }
+
+    /// The next `len` bytes (checked to be there) as a new `Vec` of capacity `len`:
+    /// copied on a byte boundary; a short run as whole shifted words, without filling
+    /// the vector with zeros first; a long one through `read_lanes`.
+    #[inline(always)]
+    fn take_bytes(&mut self, len: usize) -> Vec<u8> {
+        if let Some(bytes) = self.aligned_bytes(len) {
+            return bytes.to_vec();
+        }
+        if len > SHORT {
+            let mut out = alloc::vec![0; len];
+            self.fill_bytes(&mut out);
+            return out;
+        }
+        let mut out = Vec::with_capacity(len);
+        let mut pos = self.bit_pos();
+        for _ in 0..len / 8 {
+            out.extend_from_slice(&self.peek_at(pos).to_le_bytes());
+            pos += 64;
+        }
+        let rest = len % 8;
+        if rest != 0 {
+            out.extend_from_slice(&self.peek_at(pos).to_le_bytes()[..rest]);
+        }
+        self.advance(len as u64 * 8);
+        out
+    }
+
+    /// Reads `len` bytes of UTF-8 (length already checked) for a string value that
+    /// started at bit `start`; invalid UTF-8 is `InvalidUtf8` at `start` (§5.6).
+    #[inline]
+    pub fn read_string(&mut self, len: usize, start: u64) -> Result<String> {
+        self.check_bytes(len)?;
+        String::from_utf8(self.take_bytes(len)).map_err(|e| {
+            let index = e.utf8_error().valid_up_to();
+            invalid_utf8(start, index as u64, e.as_bytes()[index])
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tail_words_of_every_length() {
+        let data: Vec<u8> = (1..8).collect();
+        for n in 1..8 {
+            let mut want = [0u8; 8];
+            want[..n].copy_from_slice(&data[..n]);
+            assert_eq!(tail_word(&data[..n]), u64::from_le_bytes(want), "{n} bytes");
+        }
+    }
+
+    #[test]
+    fn byte_runs_of_every_length_at_every_offset() {
+        let data: Vec<u8> = (0..80u8).map(|i| i.wrapping_mul(37) ^ 0xa5).collect();
+        for lead in 0..9 {
+            for len in [0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 63, 64, 65, 80] {
+                let mut buf = Vec::new();
+                let mut w = BitWriter::new(&mut buf);
+                w.write_bits(0, lead);
+                w.write_bytes(&data[..len]);
+                w.write_bits(1, 1);
+                w.finish();
+                // The bytes bit by bit, as the spec describes.
+                let bit = |p: usize| (buf[p >> 3] >> (p & 7)) & 1;
+                for (i, &b) in data[..len].iter().enumerate() {
+                    let got = (0..8).fold(0u8, |a, k| a | bit(lead as usize + i * 8 + k) << k);
+                    assert_eq!(got, b, "lead {lead} len {len} byte {i}");
+                }
+                assert_eq!(bit(lead as usize + len * 8), 1, "lead {lead} len {len}");
+                let mut r = BitReader::new(&buf);
+                r.read_bits(lead).unwrap();
+                let got = r.read_bytes(len).unwrap();
+                assert_eq!(got, data[..len], "lead {lead} len {len}");
+                assert_eq!(got.capacity(), len, "one allocation of the final size");
+                assert_eq!(r.read_bits(1).unwrap(), 1, "lead {lead} len {len}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_strings_check_utf8_at_every_offset() {
+        for lead in 0..8 {
+            let mut buf = Vec::new();
+            let mut w = BitWriter::new(&mut buf);
+            w.write_bits(0, lead);
+            w.write_bytes("ñame".as_bytes());
+            w.write_bytes(&[0x61, 0xc3]);
+            w.finish();
+            let mut r = BitReader::new(&buf);
+            r.read_bits(lead).unwrap();
+            assert_eq!(r.read_string(5, 0).unwrap(), "ñame");
+            let e = r.read_string(2, 7).unwrap_err();
+            assert_eq!((e.kind(), e.bit()), (ErrorKind::InvalidUtf8, 7));
+            assert_eq!(
+                e.detail(),
+                Detail::Utf8 {
+                    index: 1,
+                    byte: 0xc3
+                }
+            );
+        }
+        let e = BitReader::new(&[0x61]).read_string(2, 0).unwrap_err();
+        assert_eq!((e.kind(), e.bit()), (ErrorKind::Truncated, 0));
+        assert_eq!(BitReader::new(&[]).read_bytes(0).unwrap(), Vec::<u8>::new());
+    }
+}
