@@ -545,7 +545,7 @@ impl ::bitwire::Packed for Scalars {
             return Err(e.in_field("wide_bounded"));
         }
         w.write_bits(self.wide_bounded - 5, 64);
-        let q_ = w.quantize(f64::from(self.q), -1.0, 1.0, 255, 0);
+        let q_ = w.quantize_scaled(f64::from(self.q), -1.0, 1.0, 127.5, 0);
         let q_ = q_.in_field("q")?;
         let q64_ = w.quantize(self.q64, 0.0, 10.0, 20, 8);
         let q64_ = q64_.in_field("q64")?;
@@ -1188,7 +1188,7 @@ impl ::bitwire::Packed for Composite {
         let len = self.quants.len();
         w.write_varint(len as u64, 64);
         for (i1, item1) in self.quants.iter().enumerate() {
-            let q1 = w.quantize(f64::from(*item1), 0.0, 1.0, 15, 0);
+            let q1 = w.quantize_scaled(f64::from(*item1), 0.0, 1.0, 15.0, 0);
             let q1 = q1.at_index(i1).in_field("quants")?;
             w.write_bits(q1, 4);
         }

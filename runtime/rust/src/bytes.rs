@@ -72,45 +72,76 @@ impl BitReader<'_> {
     #[inline]
     pub fn read_bytes(&mut self, len: usize) -> Result<Vec<u8>> {
         self.check_bytes(len)?;
-        Ok(self.take_bytes(len))
-    }
-
-    /// The next `len` bytes (checked to be there) as a new `Vec` of capacity `len`:
-    /// copied on a byte boundary; a short run as whole shifted words, without filling
-    /// the vector with zeros first; a long one through `read_lanes`.
-    #[inline(always)]
-    fn take_bytes(&mut self, len: usize) -> Vec<u8> {
         if let Some(bytes) = self.aligned_bytes(len) {
-            return bytes.to_vec();
+            return Ok(bytes.to_vec());
         }
         if len > SHORT {
             let mut out = alloc::vec![0; len];
             self.fill_bytes(&mut out);
-            return out;
+            return Ok(out);
         }
-        let mut out = Vec::with_capacity(len);
-        let mut pos = self.bit_pos();
-        for _ in 0..len / 8 {
-            out.extend_from_slice(&self.peek_at(pos).to_le_bytes());
-            pos += 64;
-        }
-        let rest = len % 8;
-        if rest != 0 {
-            out.extend_from_slice(&self.peek_at(pos).to_le_bytes()[..rest]);
+        let mut buf = [0u8; SHORT + 8];
+        self.take_short(len, &mut buf);
+        Ok(buf[..len].to_vec())
+    }
+
+    /// Copies the next `len` bytes (at most [`SHORT`], checked to be there; the reader
+    /// is not on a byte boundary) to the front of `buf` and moves past them: one
+    /// shifted word per eight bytes, without per-word bounds checks when the input
+    /// holds a byte past the last word (as it does except at its very end).
+    #[inline(always)]
+    fn take_short(&mut self, len: usize, buf: &mut [u8; SHORT + 8]) {
+        debug_assert!(len <= SHORT);
+        let pos = self.bit_pos();
+        let words = len.div_ceil(8);
+        let byte = (pos >> 3) as usize;
+        // Not on a byte boundary, so the shift is 1..=7.
+        let s = (pos & 7) as u32;
+        match self.data_from(byte).get(..words * 8 + 1) {
+            Some(src) => {
+                for (k, dst) in buf.chunks_exact_mut(8).take(words).enumerate() {
+                    let lo = le_word(&src[8 * k..8 * k + 8]) >> s;
+                    let hi = u64::from(src[8 * k + 8]) << (64 - s);
+                    dst.copy_from_slice(&(lo | hi).to_le_bytes());
+                }
+            }
+            None => {
+                for (k, dst) in buf.chunks_exact_mut(8).take(words).enumerate() {
+                    dst.copy_from_slice(&self.peek_at(pos + 64 * k as u64).to_le_bytes());
+                }
+            }
         }
         self.advance(len as u64 * 8);
-        out
     }
 
     /// Reads `len` bytes of UTF-8 (length already checked) for a string value that
-    /// started at bit `start`; invalid UTF-8 is `InvalidUtf8` at `start` (§5.6).
+    /// started at bit `start`; invalid UTF-8 is `InvalidUtf8` at `start` (§5.6). The
+    /// bytes are validated where they are (in the input, or in a stack buffer for a
+    /// short unaligned string) and then copied once into the new `String`.
     #[inline]
     pub fn read_string(&mut self, len: usize, start: u64) -> Result<String> {
         self.check_bytes(len)?;
-        String::from_utf8(self.take_bytes(len)).map_err(|e| {
-            let index = e.utf8_error().valid_up_to();
-            invalid_utf8(start, index as u64, e.as_bytes()[index])
-        })
+        let utf8 = |bytes: &[u8]| match core::str::from_utf8(bytes) {
+            Ok(text) => Ok(String::from(text)),
+            Err(e) => {
+                let index = e.valid_up_to();
+                Err(invalid_utf8(start, index as u64, bytes[index]))
+            }
+        };
+        if let Some(bytes) = self.aligned_bytes(len) {
+            return utf8(bytes);
+        }
+        if len > SHORT {
+            let mut out = alloc::vec![0; len];
+            self.fill_bytes(&mut out);
+            return String::from_utf8(out).map_err(|e| {
+                let index = e.utf8_error().valid_up_to();
+                invalid_utf8(start, index as u64, e.as_bytes()[index])
+            });
+        }
+        let mut buf = [0u8; SHORT + 8];
+        self.take_short(len, &mut buf);
+        utf8(&buf[..len])
     }
 }
 

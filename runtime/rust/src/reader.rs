@@ -471,6 +471,12 @@ impl<'a> BitReader<'a> {
         Some(bytes)
     }
 
+    /// The input from byte `byte` on (empty past its end).
+    #[inline(always)]
+    pub(crate) fn data_from(&self, byte: usize) -> &'a [u8] {
+        self.data.get(byte..).unwrap_or(&[])
+    }
+
     /// Moves `bits` bits on (checked to be there).
     #[inline(always)]
     pub(crate) fn advance(&mut self, bits: u64) {

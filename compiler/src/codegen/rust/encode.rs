@@ -213,14 +213,17 @@ fn check_scalar(p: &mut Printer, m: &Member) -> Option<String> {
             FloatRepr::F32 => format!("f64::from({})", m.val.value()),
             FloatRepr::F64 => m.val.value(),
         };
-        let args = [
-            x,
-            f64_lit(min),
-            f64_lit(max),
-            steps.to_string(),
-            m.offset.to_string(),
-        ];
-        p.call(&format!("let {} = w.quantize(", m.local), &args, ");");
+        // One multiplication instead of a division where the plan proved it gives the
+        // same index for every f32 (compiler/src/plan/quant.rs).
+        let (method, last) = match repr {
+            FloatRepr::F32 => match crate::plan::quant::f32_encode_factor(min, max, steps) {
+                Some(factor) => ("quantize_scaled", f64_lit(factor)),
+                None => ("quantize", steps.to_string()),
+            },
+            FloatRepr::F64 => ("quantize", steps.to_string()),
+        };
+        let args = [x, f64_lit(min), f64_lit(max), last, m.offset.to_string()];
+        p.call(&format!("let {} = w.{method}(", m.local), &args, ");");
         let q = try_expr(p, &m.ctx, &m.local);
         p.line(format!("let {} = {q};", m.local));
         return Some(m.local.clone());

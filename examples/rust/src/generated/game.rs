@@ -724,13 +724,13 @@ impl ::bitwire::Packed for Input {
 
     #[inline]
     fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        let move_x = w.quantize(f64::from(self.move_x), -1.0, 1.0, 255, 16);
+        let move_x = w.quantize_scaled(f64::from(self.move_x), -1.0, 1.0, 127.5, 16);
         let move_x = move_x.in_field("move_x")?;
-        let move_y = w.quantize(f64::from(self.move_y), -1.0, 1.0, 255, 24);
+        let move_y = w.quantize_scaled(f64::from(self.move_y), -1.0, 1.0, 127.5, 24);
         let move_y = move_y.in_field("move_y")?;
-        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 4095, 38);
+        let yaw = w.quantize_scaled(f64::from(self.yaw), 0.0, 360.0, 11.375, 38);
         let yaw = yaw.in_field("yaw")?;
-        let pitch = w.quantize(f64::from(self.pitch), -90.0, 90.0, 1023, 50);
+        let pitch = w.quantize_scaled(f64::from(self.pitch), -90.0, 90.0, 5.683333333333334, 50);
         let pitch = pitch.in_field("pitch")?;
         let word = u64::from(self.seq)
             | (move_x << 16)
@@ -1117,13 +1117,19 @@ impl ::bitwire::Packed for Entity {
         let pos_0 = pos_0.in_field("x").in_field("pos")?;
         let pos_1 = w.quantize(f64::from(self.pos.y), -1024.0, 1024.0, 131072, 30);
         let pos_1 = pos_1.in_field("y").in_field("pos")?;
-        let vel_x = w.quantize(f64::from(self.vel_x), -64.0, 63.875, 1023, 48);
+        let vel_x = w.quantize_scaled(f64::from(self.vel_x), -64.0, 63.875, 8.0, 48);
         let vel_x = vel_x.in_field("vel_x")?;
         let word = u64::from(self.id) | (pos_0 << 12) | (pos_1 << 30) | (vel_x << 48);
         w.write_bits(word, 58);
-        let vel_y = w.quantize(f64::from(self.vel_y), -64.0, 63.875, 1023, 0);
+        let vel_y = w.quantize_scaled(f64::from(self.vel_y), -64.0, 63.875, 8.0, 0);
         let vel_y = vel_y.in_field("vel_y")?;
-        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 255, 10);
+        let yaw = w.quantize_scaled(
+            f64::from(self.yaw),
+            0.0,
+            360.0,
+            7083333333333334.0 / 10000000000000000.0,
+            10,
+        );
         let yaw = yaw.in_field("yaw")?;
         if self.health > 200 {
             let e = w.range_error(18, i128::from(self.health), 0, 200);
