@@ -1163,8 +1163,7 @@ impl ::bitwire::Packed for Composite {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("name"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.name.as_bytes());
+        w.write_prefixed_bytes(self.name.as_bytes(), 5);
         let len = self.text.len();
         w.write_varint(len as u64, 64);
         w.write_bytes(self.text.as_bytes());
@@ -1173,8 +1172,7 @@ impl ::bitwire::Packed for Composite {
             let e = w.length_error(0, len, 7);
             return Err(e.in_field("blob"));
         }
-        w.write_bits(len as u64, 3);
-        w.write_bytes(&self.blob);
+        w.write_prefixed_bytes(&self.blob, 3);
         let len = self.raw.len();
         w.write_varint(len as u64, 64);
         w.write_bytes(&self.raw);

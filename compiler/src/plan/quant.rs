@@ -97,7 +97,10 @@ fn first_key(mut lo: i64, hi: i64, pred: impl Fn(f64) -> bool) -> Option<i64> {
 /// found by binary search over the `f32` values in order, so the walk costs
 /// `steps × 32` evaluations, not one per `f32`.
 pub fn f32_encode_factor(min: f64, max: f64, steps: u64) -> Option<f64> {
-    if steps == 0 || steps > MAX_CHECKED_STEPS || min.partial_cmp(&max) != Some(core::cmp::Ordering::Less) {
+    if steps == 0
+        || steps > MAX_CHECKED_STEPS
+        || min.partial_cmp(&max) != Some(core::cmp::Ordering::Less)
+    {
         return None;
     }
     let candidate = steps as f64 / (max - min);
@@ -196,7 +199,12 @@ mod tests {
             (-90.0, 90.0, 1023),
         ] {
             let factor = f32_encode_factor(min, max, steps).expect("proved");
-            for v in [min, max, (min + max) / 2.0, min + (max - min) / steps as f64 / 2.0] {
+            for v in [
+                min,
+                max,
+                (min + max) / 2.0,
+                min + (max - min) / steps as f64 / 2.0,
+            ] {
                 let v = f64::from(v as f32);
                 assert_eq!(
                     grid_index(v, min, max, steps),

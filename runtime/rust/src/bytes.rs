@@ -58,6 +58,26 @@ impl BitWriter<'_> {
     }
 }
 
+impl BitWriter<'_> {
+    /// Writes the length of `bytes` in `len_bits` bits (at most 8; the caller has
+    /// checked that the length fits) and then the bytes: the bits of
+    /// `write_bits(len, len_bits)` followed by `write_bytes(bytes)`, with a run shorter
+    /// than eight bytes written together with its length as one word.
+    #[inline]
+    pub fn write_prefixed_bytes(&mut self, bytes: &[u8], len_bits: u32) {
+        debug_assert!(len_bits <= 8);
+        let len = bytes.len();
+        if len < 8 {
+            let word = if len == 0 { 0 } else { tail_word(bytes) };
+            // At most 8 + 56 bits.
+            self.write_bits(len as u64 | (word << len_bits), len_bits + 8 * len as u32);
+        } else {
+            self.write_bits(len as u64, len_bits);
+            self.write_bytes(bytes);
+        }
+    }
+}
+
 /// `InvalidUtf8` for a string that started at bit `start` whose byte `index`, `byte`,
 /// is where its UTF-8 goes wrong.
 #[cold]
@@ -183,6 +203,34 @@ mod tests {
                 assert_eq!(got, data[..len], "lead {lead} len {len}");
                 assert_eq!(got.capacity(), len, "one allocation of the final size");
                 assert_eq!(r.read_bits(1).unwrap(), 1, "lead {lead} len {len}");
+            }
+        }
+    }
+
+    #[test]
+    fn prefixed_runs_are_the_length_then_the_bytes() {
+        let data: Vec<u8> = (0..20u8).map(|i| i.wrapping_mul(71) ^ 0x3c).collect();
+        for lead in 0..9 {
+            for len_bits in [3u32, 5, 8] {
+                for len in [0usize, 1, 3, 4, 7, 8, 9, 16] {
+                    if len >= 1 << len_bits {
+                        continue;
+                    }
+                    let mut a = Vec::new();
+                    let mut w = BitWriter::new(&mut a);
+                    w.write_bits(0x55 & ((1 << lead) - 1), lead);
+                    w.write_prefixed_bytes(&data[..len], len_bits);
+                    w.write_bits(1, 1);
+                    w.finish();
+                    let mut b = Vec::new();
+                    let mut w = BitWriter::new(&mut b);
+                    w.write_bits(0x55 & ((1 << lead) - 1), lead);
+                    w.write_bits(len as u64, len_bits);
+                    w.write_bytes(&data[..len]);
+                    w.write_bits(1, 1);
+                    w.finish();
+                    assert_eq!(a, b, "lead {lead} len_bits {len_bits} len {len}");
+                }
             }
         }
     }

@@ -472,14 +472,8 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
             write_length(p, ctx, v, &l.length);
             write_elements(g, p, ctx, &l.elem, l.form, v);
         }
-        Op::String(len) => {
-            write_length(p, ctx, v, len);
-            p.line(format!("w.write_bytes({}.as_bytes());", v.recv()));
-        }
-        Op::Bytes(len) => {
-            write_length(p, ctx, v, len);
-            p.line(format!("w.write_bytes({});", v.as_ref()));
-        }
+        Op::String(len) => write_byte_run(p, ctx, v, len, &format!("{}.as_bytes()", v.recv())),
+        Op::Bytes(len) => write_byte_run(p, ctx, v, len, &v.as_ref()),
         Op::Named(_) => {
             let call = format!("{}.write(w)", v.recv());
             let e = try_expr(p, ctx, &call);
@@ -489,7 +483,33 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
 }
 
 /// Checks a length against its bound and writes the length prefix (spec §5.6).
+/// Writes a string's or bytes value's length and bytes (`bytes`, an expression of a
+/// byte slice). A length prefix of at most 8 bits goes with the bytes in one call, which
+/// writes a run shorter than eight bytes and its length as one word.
+fn write_byte_run(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length, bytes: &str) {
+    match len.prefix {
+        Prefix::Fixed { bits } if bits <= 8 && len.max.is_some() => {
+            check_length(p, ctx, v, len);
+            p.line(format!("w.write_prefixed_bytes({bytes}, {bits});"));
+        }
+        _ => {
+            write_length(p, ctx, v, len);
+            p.line(format!("w.write_bytes({bytes});"));
+        }
+    }
+}
+
 fn write_length(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length) {
+    let var = check_length(p, ctx, v, len);
+    match len.prefix {
+        Prefix::Fixed { bits } => p.line(format!("w.write_bits({var} as u64, {bits});")),
+        Prefix::Varint => p.line(format!("w.write_varint({var} as u64, 64);")),
+    }
+}
+
+/// Prints `let len = <v>.len();` and the check of `len` against the bound; returns the
+/// local's name.
+fn check_length(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length) -> String {
     let var = ctx.var("len");
     p.line(format!("let {var} = {}.len();", v.recv()));
     // A `usize` cannot exceed 2^64 - 1, and a bound above `u32::MAX` is compared in
@@ -508,10 +528,7 @@ fn write_length(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length) {
         );
         p.close("}");
     }
-    match len.prefix {
-        Prefix::Fixed { bits } => p.line(format!("w.write_bits({var} as u64, {bits});")),
-        Prefix::Varint => p.line(format!("w.write_varint({var} as u64, 64);")),
-    }
+    var
 }
 
 /// Writes every element of an array or list, in the plan's form.

@@ -1158,8 +1158,7 @@ impl ::bitwire::Packed for Entity {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("name"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.name.as_bytes());
+        w.write_prefixed_bytes(self.name.as_bytes(), 5);
         Ok(())
     }
 
@@ -1824,8 +1823,7 @@ impl ::bitwire::Packed for Chat {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("from"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.from.as_bytes());
+        w.write_prefixed_bytes(self.from.as_bytes(), 5);
         let len = self.text.len();
         if len > 256 {
             let e = w.length_error(0, len, 256);
@@ -1981,8 +1979,7 @@ impl ::bitwire::Packed for Event {
                     let e = w.length_error(0, len, 16);
                     return Err(e.in_field("Join"));
                 }
-                w.write_bits(len as u64, 5);
-                w.write_bytes(v.as_bytes());
+                w.write_prefixed_bytes(v.as_bytes(), 5);
             }
             Self::Leave(v) => {
                 w.write_bits(3, 3);
@@ -2456,8 +2453,7 @@ impl ::bitwire::Packed for Profile {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("name"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.name.as_bytes());
+        w.write_prefixed_bytes(self.name.as_bytes(), 5);
         if let Some(v1) = &self.clan {
             w.write_bool(true);
             let len1 = v1.len();
@@ -2465,8 +2461,7 @@ impl ::bitwire::Packed for Profile {
                 let e = w.length_error(0, len1, 8);
                 return Err(e.in_field("clan"));
             }
-            w.write_bits(len1 as u64, 4);
-            w.write_bytes(v1.as_bytes());
+            w.write_prefixed_bytes(v1.as_bytes(), 4);
         } else {
             w.write_bool(false);
         }
@@ -2475,15 +2470,13 @@ impl ::bitwire::Packed for Profile {
             let e = w.length_error(0, len, 24);
             return Err(e.in_field("title"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.title.as_bytes());
+        w.write_prefixed_bytes(self.title.as_bytes(), 5);
         let len = self.region.len();
         if len > 12 {
             let e = w.length_error(0, len, 12);
             return Err(e.in_field("region"));
         }
-        w.write_bits(len as u64, 4);
-        w.write_bytes(self.region.as_bytes());
+        w.write_prefixed_bytes(self.region.as_bytes(), 4);
         if !(1..=100).contains(&self.level) {
             let e = w.range_error(2, i128::from(self.level), 1, 100);
             return Err(e.in_field("level"));
@@ -2499,8 +2492,7 @@ impl ::bitwire::Packed for Profile {
                 let e = w.length_error(0, len1, 64);
                 return Err(e.in_field("status"));
             }
-            w.write_bits(len1 as u64, 7);
-            w.write_bytes(v1.as_bytes());
+            w.write_prefixed_bytes(v1.as_bytes(), 7);
         } else {
             w.write_bool(false);
         }
@@ -2516,8 +2508,7 @@ impl ::bitwire::Packed for Profile {
                 let e = w.length_error(0, len1, 12);
                 return Err(e.at_index(i1).in_field("badges"));
             }
-            w.write_bits(len1 as u64, 4);
-            w.write_bytes(item1.as_bytes());
+            w.write_prefixed_bytes(item1.as_bytes(), 4);
         }
         Ok(())
     }
