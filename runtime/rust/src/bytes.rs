@@ -113,6 +113,15 @@ impl BitReader<'_> {
     fn take_short(&mut self, len: usize, buf: &mut [u8; SHORT + 8]) {
         debug_assert!(len <= SHORT);
         let pos = self.bit_pos();
+        if len <= 16 {
+            // Names and tags: one or two windows, no loop.
+            buf[..8].copy_from_slice(&self.peek_at(pos).to_le_bytes());
+            if len > 8 {
+                buf[8..16].copy_from_slice(&self.peek_at(pos + 64).to_le_bytes());
+            }
+            self.advance(len as u64 * 8);
+            return;
+        }
         let words = len.div_ceil(8);
         let byte = (pos >> 3) as usize;
         // Not on a byte boundary, so the shift is 1..=7.
