@@ -1307,12 +1307,12 @@ impl ::bitwire::Packed for Composite {
         w.write_varint(self.big, 64);
         w.write_varint(::bitwire::zigzag_encode(self.small), 64);
         if let Some(v1) = &self.maybe {
-            w.write_bool(true);
             if *v1 > 15 {
-                let e = w.range_error(0, i128::from(*v1), 0, 15);
+                let e = w.range_error(1, i128::from(*v1), 0, 15);
                 return Err(e.in_field("maybe"));
             }
-            w.write_bits(u64::from(*v1), 4);
+            let word = 1 | (u64::from(*v1) << 1);
+            w.write_bits(word, 5);
         } else {
             w.write_bool(false);
         }
@@ -1357,8 +1357,8 @@ impl ::bitwire::Packed for Composite {
             w.write_bits(len1 as u64, 2);
             for item2 in item1.iter() {
                 if let Some(v3) = item2 {
-                    w.write_bool(true);
-                    w.write_bool(*v3);
+                    let word = 1 | (u64::from(*v3) << 1);
+                    w.write_bits(word, 2);
                 } else {
                     w.write_bool(false);
                 }

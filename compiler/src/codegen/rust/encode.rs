@@ -461,8 +461,15 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
         Op::Optional(inner) => {
             let var = ctx.deeper().var("v");
             p.open(format!("if let Some({var}) = {} {{", v.as_ref()));
-            p.line("w.write_bool(true);");
-            write_value(g, p, &ctx.deeper(), inner, &Val::reference(var));
+            match &inner.op {
+                Op::Scalar(s) if s.bits > 0 && s.bits < 64 => {
+                    write_present_scalar(p, &ctx.deeper(), s, Val::reference(var));
+                }
+                _ => {
+                    p.line("w.write_bool(true);");
+                    write_value(g, p, &ctx.deeper(), inner, &Val::reference(var));
+                }
+            }
             p.middle("} else {");
             p.line("w.write_bool(false);");
             p.close("}");
@@ -483,6 +490,28 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
 }
 
 /// Checks a length against its bound and writes the length prefix (spec §5.6).
+/// Writes a present optional scalar: its checks first (at bit 1, after the presence
+/// bit: where they were when the bit went out first), then the presence bit and the
+/// value as one word.
+fn write_present_scalar(p: &mut Printer, ctx: &Ctx, s: &Scalar, val: Val) {
+    let m = Member {
+        val,
+        scalar: s,
+        offset: 1,
+        local: ctx.var("q"),
+        ctx: ctx.clone(),
+    };
+    let q = check_scalar(p, &m);
+    let x = wire_bits(s, &m.val.value(), q.as_deref());
+    let shifted = if is_simple(&x) {
+        format!("({x} << 1)")
+    } else {
+        format!("(({x}) << 1)")
+    };
+    p.binary("let word = ", &["1".to_string(), shifted], "|", ";");
+    p.line(format!("w.write_bits(word, {});", s.bits + 1));
+}
+
 /// Writes a string's or bytes value's length and bytes (`bytes`, an expression of a
 /// byte slice). A length prefix of at most 8 bits goes with the bytes in one call, which
 /// writes a run shorter than eight bytes and its length as one word.

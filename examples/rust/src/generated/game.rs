@@ -1144,12 +1144,12 @@ impl ::bitwire::Packed for Entity {
             | (u64::from(self.sprinting) << 33);
         w.write_bits(word, 34);
         if let Some(v1) = &self.target {
-            w.write_bool(true);
             if *v1 > 4095 {
-                let e = w.range_error(0, i128::from(*v1), 0, 4095);
+                let e = w.range_error(1, i128::from(*v1), 0, 4095);
                 return Err(e.in_field("target"));
             }
-            w.write_bits(u64::from(*v1), 12);
+            let word = 1 | (u64::from(*v1) << 1);
+            w.write_bits(word, 13);
         } else {
             w.write_bool(false);
         }
