@@ -545,7 +545,7 @@ impl ::bitwire::Packed for Scalars {
             return Err(e.in_field("wide_bounded"));
         }
         w.write_bits(self.wide_bounded - 5, 64);
-        let q_ = w.quantize(f64::from(self.q), -1.0, 1.0, 255, 0);
+        let q_ = w.quantize_scaled(f64::from(self.q), -1.0, 1.0, 127.5, 0);
         let q_ = q_.in_field("q")?;
         let q64_ = w.quantize(self.q64, 0.0, 10.0, 20, 8);
         let q64_ = q64_.in_field("q64")?;
@@ -1101,12 +1101,12 @@ impl ::bitwire::Packed for Composite {
         w.write_varint(self.big, 64);
         w.write_varint(::bitwire::zigzag_encode(self.small), 64);
         if let Some(v1) = &self.maybe {
-            w.write_bool(true);
             if *v1 > 15 {
-                let e = w.range_error(0, i128::from(*v1), 0, 15);
+                let e = w.range_error(1, i128::from(*v1), 0, 15);
                 return Err(e.in_field("maybe"));
             }
-            w.write_bits(u64::from(*v1), 4);
+            let word = 1 | (u64::from(*v1) << 1);
+            w.write_bits(word, 5);
         } else {
             w.write_bool(false);
         }
@@ -1151,8 +1151,8 @@ impl ::bitwire::Packed for Composite {
             w.write_bits(len1 as u64, 2);
             for item2 in item1.iter() {
                 if let Some(v3) = item2 {
-                    w.write_bool(true);
-                    w.write_bool(*v3);
+                    let word = 1 | (u64::from(*v3) << 1);
+                    w.write_bits(word, 2);
                 } else {
                     w.write_bool(false);
                 }
@@ -1163,8 +1163,7 @@ impl ::bitwire::Packed for Composite {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("name"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.name.as_bytes());
+        w.write_prefixed_bytes(self.name.as_bytes(), 5);
         let len = self.text.len();
         w.write_varint(len as u64, 64);
         w.write_bytes(self.text.as_bytes());
@@ -1173,8 +1172,7 @@ impl ::bitwire::Packed for Composite {
             let e = w.length_error(0, len, 7);
             return Err(e.in_field("blob"));
         }
-        w.write_bits(len as u64, 3);
-        w.write_bytes(&self.blob);
+        w.write_prefixed_bytes(&self.blob, 3);
         let len = self.raw.len();
         w.write_varint(len as u64, 64);
         w.write_bytes(&self.raw);
@@ -1188,7 +1186,7 @@ impl ::bitwire::Packed for Composite {
         let len = self.quants.len();
         w.write_varint(len as u64, 64);
         for (i1, item1) in self.quants.iter().enumerate() {
-            let q1 = w.quantize(f64::from(*item1), 0.0, 1.0, 15, 0);
+            let q1 = w.quantize_scaled(f64::from(*item1), 0.0, 1.0, 15.0, 0);
             let q1 = q1.at_index(i1).in_field("quants")?;
             w.write_bits(q1, 4);
         }

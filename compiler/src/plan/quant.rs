@@ -43,6 +43,104 @@ pub fn reciprocal_scale(repr: FloatRepr, min: f64, max: f64, steps: u64) -> Opti
     }
 }
 
+/// §4.3's grid index of `v` (in `min..=max`), in binary64 as every encoder computes it:
+/// `floor((v - min) / (max - min) * steps + 0.5)`.
+fn grid_index(v: f64, min: f64, max: f64, steps: u64) -> u64 {
+    ((v - min) / (max - min) * steps as f64 + 0.5) as u64
+}
+
+/// The grid index with the division replaced by one multiplication by `factor`:
+/// `floor((v - min) * factor + 0.5)`.
+fn grid_index_scaled(v: f64, min: f64, factor: f64) -> u64 {
+    ((v - min) * factor + 0.5) as u64
+}
+
+/// The `f32` of order key `k`: keys order the finite `f32` values by value (`-0.0` and
+/// `0.0` share key 0, and quantize the same).
+fn f32_of_key(k: i64) -> f64 {
+    let bits = if k < 0 {
+        (-k) as u32 | 0x8000_0000
+    } else {
+        k as u32
+    };
+    f64::from(f32::from_bits(bits))
+}
+
+/// The smallest key in `lo..=hi` whose value satisfies `pred` (monotone: false, then
+/// true), or `None` when none does.
+fn first_key(mut lo: i64, hi: i64, pred: impl Fn(f64) -> bool) -> Option<i64> {
+    if lo > hi || !pred(f32_of_key(hi)) {
+        return None;
+    }
+    let mut top = hi;
+    while lo < top {
+        let mid = lo + (top - lo) / 2;
+        if pred(f32_of_key(mid)) {
+            top = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(lo)
+}
+
+/// `Some(factor)` when an encoder of an `f32` field in `min..=max` with `steps` steps may
+/// compute the grid index as `floor((v - min) * factor + 0.5)` (one multiplication)
+/// instead of §4.3's `floor((v - min) / (max - min) * steps + 0.5)` and get the same
+/// index for every `f32` value `v` in range; `None` when some value differs or the grid
+/// is larger than [`MAX_CHECKED_STEPS`].
+///
+/// The proof: both functions are monotone in `v` (each step is a correctly rounded
+/// operation with a positive constant, or a floor), so they agree on every `f32` exactly
+/// when, for every index `i` in `1..=steps`, the first `f32` whose index reaches `i` is
+/// the same for both, and neither goes above `steps`. The first `f32` of each index is
+/// found by binary search over the `f32` values in order, so the walk costs
+/// `steps × 32` evaluations, not one per `f32`.
+pub fn f32_encode_factor(min: f64, max: f64, steps: u64) -> Option<f64> {
+    if steps == 0
+        || steps > MAX_CHECKED_STEPS
+        || min.partial_cmp(&max) != Some(core::cmp::Ordering::Less)
+    {
+        return None;
+    }
+    let candidate = steps as f64 / (max - min);
+    let factors = [candidate, next_down(candidate), next_up(candidate)];
+    factors
+        .into_iter()
+        .find(|&factor| factor_agrees(min, max, steps, factor))
+}
+
+/// Whether `floor((v - min) * factor + 0.5)` is §4.3's grid index for every `f32` `v`
+/// in `min..=max` (see [`f32_encode_factor`]).
+fn factor_agrees(min: f64, max: f64, steps: u64, factor: f64) -> bool {
+    // The keys of the finite f32 values in min..=max.
+    let finite = i64::from(f32::MAX.to_bits());
+    let Some(lo) = first_key(-finite, finite, |v| v >= min) else {
+        return false;
+    };
+    let hi = first_key(-finite, finite, |v| v > max).map_or(finite, |k| k - 1);
+    if lo > hi {
+        return false;
+    }
+    let exact = |v: f64| grid_index(v, min, max, steps);
+    let fast = |v: f64| grid_index_scaled(v, min, factor);
+    fast(f32_of_key(hi)) <= steps
+        && (1..=steps).all(|i| match first_key(lo, hi, |v| exact(v) >= i) {
+            None => fast(f32_of_key(hi)) < i,
+            Some(k) => fast(f32_of_key(k)) >= i && (k == lo || fast(f32_of_key(k - 1)) < i),
+        })
+}
+
+/// The next `f64` above the positive finite `x`.
+fn next_up(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() + 1)
+}
+
+/// The next `f64` below the positive finite `x`.
+fn next_down(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,5 +186,60 @@ mod tests {
     #[test]
     fn large_grids_are_not_walked() {
         assert_eq!(f32_scale(-1024.0, 1024.0, 1 << 17), None);
+        assert_eq!(f32_encode_factor(-1024.0, 1024.0, 1 << 17), None);
+    }
+
+    #[test]
+    fn example_grids_encode_with_one_multiplication() {
+        for (min, max, steps) in [
+            (-64.0, 63.875, 1023),
+            (0.0, 360.0, 255),
+            (0.0, 360.0, 4095),
+            (-1.0, 1.0, 255),
+            (-90.0, 90.0, 1023),
+        ] {
+            let factor = f32_encode_factor(min, max, steps).expect("proved");
+            for v in [
+                min,
+                max,
+                (min + max) / 2.0,
+                min + (max - min) / steps as f64 / 2.0,
+            ] {
+                let v = f64::from(v as f32);
+                assert_eq!(
+                    grid_index(v, min, max, steps),
+                    grid_index_scaled(v, min, factor)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_proved_factor_agrees_on_every_f32() {
+        // Every f32 of 1.0..=1.5 (2^22 + 1 values), against §4.3's formula.
+        let (min, max, steps) = (1.0, 1.5, 7);
+        let factor = f32_encode_factor(min, max, steps).expect("proved");
+        let (lo, hi) = (1.0f32.to_bits(), 1.5f32.to_bits());
+        for bits in lo..=hi {
+            let v = f64::from(f32::from_bits(bits));
+            assert_eq!(
+                grid_index(v, min, max, steps),
+                grid_index_scaled(v, min, factor),
+                "{v}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrong_factor_is_caught() {
+        // A factor a little too large moves some f32 up to the next index, a little too
+        // small moves some down: the proof rejects both.
+        let (min, max, steps) = (0.0, 360.0, 255);
+        let good = f32_encode_factor(min, max, steps).expect("proved");
+        assert!(factor_agrees(min, max, steps, good));
+        assert!(!factor_agrees(min, max, steps, good * (1.0 + 1e-6)));
+        assert!(!factor_agrees(min, max, steps, good * (1.0 - 1e-6)));
+        assert_eq!(f32_encode_factor(1.0, 1.0, 7), None);
+        assert_eq!(f32_encode_factor(0.0, 1.0, 0), None);
     }
 }

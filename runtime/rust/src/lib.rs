@@ -37,6 +37,7 @@ extern crate alloc;
 pub mod baseline;
 pub mod bincode;
 mod bulk;
+mod bytes;
 mod delta;
 mod error;
 mod float;

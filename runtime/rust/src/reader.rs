@@ -1,10 +1,8 @@
 //! The bit reader (spec §1, §2.2, §5.6): reads an LSB-first bit stream from a slice
 //! with one unaligned 64-bit load per read.
 
-use alloc::string::String;
-use alloc::vec::Vec;
-
 use crate::bulk::Lane;
+use crate::bytes::invalid_utf8;
 use crate::error::Detail;
 use crate::limits::{charge, Limits};
 use crate::writer::le_word;
@@ -188,14 +186,6 @@ fn len_truncated(len: u64, min_bits: u64, left: u64, start: u64) -> Error {
     Error::truncated(start, len.saturating_mul(min_bits), left)
 }
 
-/// `InvalidUtf8` for a string that started at bit `start` whose byte `index`, `byte`,
-/// is where its UTF-8 goes wrong.
-#[cold]
-#[inline(never)]
-fn invalid_utf8(start: u64, index: u64, byte: u8) -> Error {
-    Error::new(ErrorKind::InvalidUtf8, start).with_detail(Detail::Utf8 { index, byte })
-}
-
 /// `InvalidPadding` at bit `at` for the `bits` padding bits `value` (spec §2.2).
 #[cold]
 #[inline(never)]
@@ -371,19 +361,9 @@ impl<'a> BitReader<'a> {
         Ok(())
     }
 
-    /// Reads `len` bytes (length already checked) as a new `Vec`, allocated once at its
-    /// final size.
-    #[inline]
-    pub fn read_bytes(&mut self, len: usize) -> Result<Vec<u8>> {
-        self.check_bytes(len)?;
-        let mut out = alloc::vec![0; len];
-        self.fill_bytes(&mut out);
-        Ok(out)
-    }
-
     /// `Truncated` at the current position unless `len` whole bytes are left.
     #[inline(always)]
-    fn check_bytes(&self, len: usize) -> Result<()> {
+    pub(crate) fn check_bytes(&self, len: usize) -> Result<()> {
         let need = (len as u64).saturating_mul(8);
         if need > self.remaining_bits() {
             return Err(self.truncated(need));
@@ -463,17 +443,6 @@ impl<'a> BitReader<'a> {
         avail
     }
 
-    /// Reads `len` bytes of UTF-8 (length already checked) for a string value that
-    /// started at bit `start`; invalid UTF-8 is `InvalidUtf8` at `start` (§5.6).
-    #[inline]
-    pub fn read_string(&mut self, len: usize, start: u64) -> Result<String> {
-        let bytes = self.read_bytes(len)?;
-        String::from_utf8(bytes).map_err(|e| {
-            let index = e.utf8_error().valid_up_to();
-            invalid_utf8(start, index as u64, e.as_bytes()[index])
-        })
-    }
-
     /// Skips `bits` bits without reading them (`verify`, which checks a value without
     /// building it): `Truncated` at the current position when fewer are left, the
     /// error [`Self::read_bits`] gives for the same value. On error nothing moves.
@@ -491,6 +460,27 @@ impl<'a> BitReader<'a> {
     #[inline]
     pub fn skip_bytes(&mut self, len: usize) -> Result<()> {
         self.skip_bits((len as u64).saturating_mul(8))
+    }
+
+    /// The next `len` bytes as a slice of the input, moving past them, when the reader
+    /// is on a byte boundary and they are all there; `None` (and no move) otherwise.
+    #[inline(always)]
+    pub(crate) fn aligned_bytes(&mut self, len: usize) -> Option<&'a [u8]> {
+        let bytes = self.peek_aligned_bytes(len)?;
+        self.pos += len as u64 * 8;
+        Some(bytes)
+    }
+
+    /// The input from byte `byte` on (empty past its end).
+    #[inline(always)]
+    pub(crate) fn data_from(&self, byte: usize) -> &'a [u8] {
+        self.data.get(byte..).unwrap_or(&[])
+    }
+
+    /// Moves `bits` bits on (checked to be there).
+    #[inline(always)]
+    pub(crate) fn advance(&mut self, bits: u64) {
+        self.pos += bits;
     }
 
     /// The next `len` bytes as a slice of the input, without copying, when the reader

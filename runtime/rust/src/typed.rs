@@ -43,6 +43,35 @@ impl BitWriter<'_> {
         }
         Ok(crate::float::grid_index(value, min, max, steps))
     }
+
+    /// [`Self::quantize`] with the division replaced by one multiplication by `factor`:
+    /// the grid index is `floor((value - min) * factor + 0.5)`. Only for `f32` fields
+    /// whose generated code passes a factor the compiler proved to give §4.3's index for
+    /// every `f32` in `min..=max` (`compiler/src/plan/quant.rs`); the range check and
+    /// its error are [`Self::quantize`]'s.
+    #[inline]
+    pub fn quantize_scaled(
+        &self,
+        value: f64,
+        min: f64,
+        max: f64,
+        factor: f64,
+        offset: u32,
+    ) -> Result<u64> {
+        if !(min <= value && value <= max) {
+            return Err(crate::float::float_range_error(
+                self.bit_pos() + u64::from(offset),
+                value.to_bits(),
+                min.to_bits(),
+                max.to_bits(),
+            ));
+        }
+        // In `0.5..=steps + 0.5`, non-negative, so truncating is `floor`; the compiler
+        // proves factors only for grids of at most 2^16 steps, so converting through
+        // `i64` gives the same integer with fewer instructions than `as u64` (no
+        // unsigned fix-up on x86-64).
+        Ok(((value - min) * factor + 0.5) as i64 as u64)
+    }
 }
 
 impl BitReader<'_> {

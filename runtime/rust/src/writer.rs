@@ -92,15 +92,17 @@ impl<'a> BitWriter<'a> {
         self.write_bits(u64::from(value), 1);
     }
 
-    /// Writes bytes as consecutive `u8` values (§5.6). Unaligned: no padding first.
+    /// Whether the writer is on a byte boundary with nothing pending.
+    #[inline(always)]
+    pub(crate) fn is_aligned(&self) -> bool {
+        self.pending == 0
+    }
+
+    /// Appends `bytes` as they are; only when [`Self::is_aligned`].
     #[inline]
-    pub fn write_bytes(&mut self, bytes: &[u8]) {
-        if self.pending == 0 {
-            // Aligned: the accumulator is empty, so the bytes go straight in.
-            self.buf.extend_from_slice(bytes);
-            return;
-        }
-        self.write_lanes(bytes);
+    pub(crate) fn append_aligned(&mut self, bytes: &[u8]) {
+        debug_assert_eq!(self.pending, 0);
+        self.buf.extend_from_slice(bytes);
     }
 
     /// Writes the 64-bit words `pack(chunk)` of the chunks of `per` values of `values`

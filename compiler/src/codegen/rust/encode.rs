@@ -213,14 +213,17 @@ fn check_scalar(p: &mut Printer, m: &Member) -> Option<String> {
             FloatRepr::F32 => format!("f64::from({})", m.val.value()),
             FloatRepr::F64 => m.val.value(),
         };
-        let args = [
-            x,
-            f64_lit(min),
-            f64_lit(max),
-            steps.to_string(),
-            m.offset.to_string(),
-        ];
-        p.call(&format!("let {} = w.quantize(", m.local), &args, ");");
+        // One multiplication instead of a division where the plan proved it gives the
+        // same index for every f32 (compiler/src/plan/quant.rs).
+        let (method, last) = match repr {
+            FloatRepr::F32 => match crate::plan::quant::f32_encode_factor(min, max, steps) {
+                Some(factor) => ("quantize_scaled", f64_lit(factor)),
+                None => ("quantize", steps.to_string()),
+            },
+            FloatRepr::F64 => ("quantize", steps.to_string()),
+        };
+        let args = [x, f64_lit(min), f64_lit(max), last, m.offset.to_string()];
+        p.call(&format!("let {} = w.{method}(", m.local), &args, ");");
         let q = try_expr(p, &m.ctx, &m.local);
         p.line(format!("let {} = {q};", m.local));
         return Some(m.local.clone());
@@ -458,8 +461,15 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
         Op::Optional(inner) => {
             let var = ctx.deeper().var("v");
             p.open(format!("if let Some({var}) = {} {{", v.as_ref()));
-            p.line("w.write_bool(true);");
-            write_value(g, p, &ctx.deeper(), inner, &Val::reference(var));
+            match &inner.op {
+                Op::Scalar(s) if s.bits > 0 && s.bits < 64 => {
+                    write_present_scalar(p, &ctx.deeper(), s, Val::reference(var));
+                }
+                _ => {
+                    p.line("w.write_bool(true);");
+                    write_value(g, p, &ctx.deeper(), inner, &Val::reference(var));
+                }
+            }
             p.middle("} else {");
             p.line("w.write_bool(false);");
             p.close("}");
@@ -469,14 +479,8 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
             write_length(p, ctx, v, &l.length);
             write_elements(g, p, ctx, &l.elem, l.form, v);
         }
-        Op::String(len) => {
-            write_length(p, ctx, v, len);
-            p.line(format!("w.write_bytes({}.as_bytes());", v.recv()));
-        }
-        Op::Bytes(len) => {
-            write_length(p, ctx, v, len);
-            p.line(format!("w.write_bytes({});", v.as_ref()));
-        }
+        Op::String(len) => write_byte_run(p, ctx, v, len, &format!("{}.as_bytes()", v.recv())),
+        Op::Bytes(len) => write_byte_run(p, ctx, v, len, &v.as_ref()),
         Op::Named(_) => {
             let call = format!("{}.write(w)", v.recv());
             let e = try_expr(p, ctx, &call);
@@ -486,7 +490,55 @@ pub(crate) fn write_value(g: &Gen, p: &mut Printer, ctx: &Ctx, node: &Node, v: &
 }
 
 /// Checks a length against its bound and writes the length prefix (spec §5.6).
+/// Writes a present optional scalar: its checks first (at bit 1, after the presence
+/// bit: where they were when the bit went out first), then the presence bit and the
+/// value as one word.
+fn write_present_scalar(p: &mut Printer, ctx: &Ctx, s: &Scalar, val: Val) {
+    let m = Member {
+        val,
+        scalar: s,
+        offset: 1,
+        local: ctx.var("q"),
+        ctx: ctx.clone(),
+    };
+    let q = check_scalar(p, &m);
+    let x = wire_bits(s, &m.val.value(), q.as_deref());
+    let shifted = if is_simple(&x) {
+        format!("({x} << 1)")
+    } else {
+        format!("(({x}) << 1)")
+    };
+    p.binary("let word = ", &["1".to_string(), shifted], "|", ";");
+    p.line(format!("w.write_bits(word, {});", s.bits + 1));
+}
+
+/// Writes a string's or bytes value's length and bytes (`bytes`, an expression of a
+/// byte slice). A length prefix of at most 8 bits goes with the bytes in one call, which
+/// writes a run shorter than eight bytes and its length as one word.
+fn write_byte_run(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length, bytes: &str) {
+    match len.prefix {
+        Prefix::Fixed { bits } if bits <= 8 && len.max.is_some() => {
+            check_length(p, ctx, v, len);
+            p.line(format!("w.write_prefixed_bytes({bytes}, {bits});"));
+        }
+        _ => {
+            write_length(p, ctx, v, len);
+            p.line(format!("w.write_bytes({bytes});"));
+        }
+    }
+}
+
 fn write_length(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length) {
+    let var = check_length(p, ctx, v, len);
+    match len.prefix {
+        Prefix::Fixed { bits } => p.line(format!("w.write_bits({var} as u64, {bits});")),
+        Prefix::Varint => p.line(format!("w.write_varint({var} as u64, 64);")),
+    }
+}
+
+/// Prints `let len = <v>.len();` and the check of `len` against the bound; returns the
+/// local's name.
+fn check_length(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length) -> String {
     let var = ctx.var("len");
     p.line(format!("let {var} = {}.len();", v.recv()));
     // A `usize` cannot exceed 2^64 - 1, and a bound above `u32::MAX` is compared in
@@ -505,10 +557,7 @@ fn write_length(p: &mut Printer, ctx: &Ctx, v: &Val, len: &Length) {
         );
         p.close("}");
     }
-    match len.prefix {
-        Prefix::Fixed { bits } => p.line(format!("w.write_bits({var} as u64, {bits});")),
-        Prefix::Varint => p.line(format!("w.write_varint({var} as u64, 64);")),
-    }
+    var
 }
 
 /// Writes every element of an array or list, in the plan's form.

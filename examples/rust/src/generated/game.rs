@@ -724,13 +724,13 @@ impl ::bitwire::Packed for Input {
 
     #[inline]
     fn write(&self, w: &mut ::bitwire::BitWriter<'_>) -> Result<(), ::bitwire::Error> {
-        let move_x = w.quantize(f64::from(self.move_x), -1.0, 1.0, 255, 16);
+        let move_x = w.quantize_scaled(f64::from(self.move_x), -1.0, 1.0, 127.5, 16);
         let move_x = move_x.in_field("move_x")?;
-        let move_y = w.quantize(f64::from(self.move_y), -1.0, 1.0, 255, 24);
+        let move_y = w.quantize_scaled(f64::from(self.move_y), -1.0, 1.0, 127.5, 24);
         let move_y = move_y.in_field("move_y")?;
-        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 4095, 38);
+        let yaw = w.quantize_scaled(f64::from(self.yaw), 0.0, 360.0, 11.375, 38);
         let yaw = yaw.in_field("yaw")?;
-        let pitch = w.quantize(f64::from(self.pitch), -90.0, 90.0, 1023, 50);
+        let pitch = w.quantize_scaled(f64::from(self.pitch), -90.0, 90.0, 5.683333333333334, 50);
         let pitch = pitch.in_field("pitch")?;
         let word = u64::from(self.seq)
             | (move_x << 16)
@@ -1117,13 +1117,19 @@ impl ::bitwire::Packed for Entity {
         let pos_0 = pos_0.in_field("x").in_field("pos")?;
         let pos_1 = w.quantize(f64::from(self.pos.y), -1024.0, 1024.0, 131072, 30);
         let pos_1 = pos_1.in_field("y").in_field("pos")?;
-        let vel_x = w.quantize(f64::from(self.vel_x), -64.0, 63.875, 1023, 48);
+        let vel_x = w.quantize_scaled(f64::from(self.vel_x), -64.0, 63.875, 8.0, 48);
         let vel_x = vel_x.in_field("vel_x")?;
         let word = u64::from(self.id) | (pos_0 << 12) | (pos_1 << 30) | (vel_x << 48);
         w.write_bits(word, 58);
-        let vel_y = w.quantize(f64::from(self.vel_y), -64.0, 63.875, 1023, 0);
+        let vel_y = w.quantize_scaled(f64::from(self.vel_y), -64.0, 63.875, 8.0, 0);
         let vel_y = vel_y.in_field("vel_y")?;
-        let yaw = w.quantize(f64::from(self.yaw), 0.0, 360.0, 255, 10);
+        let yaw = w.quantize_scaled(
+            f64::from(self.yaw),
+            0.0,
+            360.0,
+            7083333333333334.0 / 10000000000000000.0,
+            10,
+        );
         let yaw = yaw.in_field("yaw")?;
         if self.health > 200 {
             let e = w.range_error(18, i128::from(self.health), 0, 200);
@@ -1138,12 +1144,12 @@ impl ::bitwire::Packed for Entity {
             | (u64::from(self.sprinting) << 33);
         w.write_bits(word, 34);
         if let Some(v1) = &self.target {
-            w.write_bool(true);
             if *v1 > 4095 {
-                let e = w.range_error(0, i128::from(*v1), 0, 4095);
+                let e = w.range_error(1, i128::from(*v1), 0, 4095);
                 return Err(e.in_field("target"));
             }
-            w.write_bits(u64::from(*v1), 12);
+            let word = 1 | (u64::from(*v1) << 1);
+            w.write_bits(word, 13);
         } else {
             w.write_bool(false);
         }
@@ -1152,8 +1158,7 @@ impl ::bitwire::Packed for Entity {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("name"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.name.as_bytes());
+        w.write_prefixed_bytes(self.name.as_bytes(), 5);
         Ok(())
     }
 
@@ -1818,8 +1823,7 @@ impl ::bitwire::Packed for Chat {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("from"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.from.as_bytes());
+        w.write_prefixed_bytes(self.from.as_bytes(), 5);
         let len = self.text.len();
         if len > 256 {
             let e = w.length_error(0, len, 256);
@@ -1975,8 +1979,7 @@ impl ::bitwire::Packed for Event {
                     let e = w.length_error(0, len, 16);
                     return Err(e.in_field("Join"));
                 }
-                w.write_bits(len as u64, 5);
-                w.write_bytes(v.as_bytes());
+                w.write_prefixed_bytes(v.as_bytes(), 5);
             }
             Self::Leave(v) => {
                 w.write_bits(3, 3);
@@ -2450,8 +2453,7 @@ impl ::bitwire::Packed for Profile {
             let e = w.length_error(0, len, 16);
             return Err(e.in_field("name"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.name.as_bytes());
+        w.write_prefixed_bytes(self.name.as_bytes(), 5);
         if let Some(v1) = &self.clan {
             w.write_bool(true);
             let len1 = v1.len();
@@ -2459,8 +2461,7 @@ impl ::bitwire::Packed for Profile {
                 let e = w.length_error(0, len1, 8);
                 return Err(e.in_field("clan"));
             }
-            w.write_bits(len1 as u64, 4);
-            w.write_bytes(v1.as_bytes());
+            w.write_prefixed_bytes(v1.as_bytes(), 4);
         } else {
             w.write_bool(false);
         }
@@ -2469,15 +2470,13 @@ impl ::bitwire::Packed for Profile {
             let e = w.length_error(0, len, 24);
             return Err(e.in_field("title"));
         }
-        w.write_bits(len as u64, 5);
-        w.write_bytes(self.title.as_bytes());
+        w.write_prefixed_bytes(self.title.as_bytes(), 5);
         let len = self.region.len();
         if len > 12 {
             let e = w.length_error(0, len, 12);
             return Err(e.in_field("region"));
         }
-        w.write_bits(len as u64, 4);
-        w.write_bytes(self.region.as_bytes());
+        w.write_prefixed_bytes(self.region.as_bytes(), 4);
         if !(1..=100).contains(&self.level) {
             let e = w.range_error(2, i128::from(self.level), 1, 100);
             return Err(e.in_field("level"));
@@ -2493,8 +2492,7 @@ impl ::bitwire::Packed for Profile {
                 let e = w.length_error(0, len1, 64);
                 return Err(e.in_field("status"));
             }
-            w.write_bits(len1 as u64, 7);
-            w.write_bytes(v1.as_bytes());
+            w.write_prefixed_bytes(v1.as_bytes(), 7);
         } else {
             w.write_bool(false);
         }
@@ -2510,8 +2508,7 @@ impl ::bitwire::Packed for Profile {
                 let e = w.length_error(0, len1, 12);
                 return Err(e.at_index(i1).in_field("badges"));
             }
-            w.write_bits(len1 as u64, 4);
-            w.write_bytes(item1.as_bytes());
+            w.write_prefixed_bytes(item1.as_bytes(), 4);
         }
         Ok(())
     }
