@@ -11,6 +11,14 @@ use crate::ir::FloatRepr;
 /// Largest grid [`f32_scale`] walks (65,536 points, well under a millisecond).
 pub const MAX_CHECKED_STEPS: u64 = 1 << 16;
 
+/// Largest grid whose encode factor [`f32_encode_factor`] proves: the proof evaluates
+/// both formulas a few times per grid index, so its cost grows with the grid, on every
+/// compile. Measured with `compiler_speed --quick` on its generated schemas (a type with
+/// grids of 8,192 and 16,384 steps): Rust generation took 2.5 ms per type with the proof
+/// (and 0.26 ms with the boundary-started search), 0.04 ms per type without it. Larger
+/// grids keep the division.
+pub const MAX_ENCODE_FACTOR_STEPS: u64 = 1 << 12;
+
 /// `Some(1 / steps)` when, for every stored integer `q` in `0..steps`, rounding
 /// `min + ((max - min) * q) * (1 / steps)` to `f32` gives exactly the bits of rounding
 /// §4.3's `min + ((max - min) * q) / steps` (`q == steps` decodes to `max` either way);
@@ -88,7 +96,7 @@ fn first_key(mut lo: i64, hi: i64, pred: impl Fn(f64) -> bool) -> Option<i64> {
 /// compute the grid index as `floor((v - min) * factor + 0.5)` (one multiplication)
 /// instead of §4.3's `floor((v - min) / (max - min) * steps + 0.5)` and get the same
 /// index for every `f32` value `v` in range; `None` when some value differs or the grid
-/// is larger than [`MAX_CHECKED_STEPS`].
+/// is larger than [`MAX_ENCODE_FACTOR_STEPS`].
 ///
 /// The proof: both functions are monotone in `v` (each step is a correctly rounded
 /// operation with a positive constant, or a floor), so they agree on every `f32` exactly
@@ -98,7 +106,7 @@ fn first_key(mut lo: i64, hi: i64, pred: impl Fn(f64) -> bool) -> Option<i64> {
 /// `steps × 32` evaluations, not one per `f32`.
 pub fn f32_encode_factor(min: f64, max: f64, steps: u64) -> Option<f64> {
     if steps == 0
-        || steps > MAX_CHECKED_STEPS
+        || steps > MAX_ENCODE_FACTOR_STEPS
         || min.partial_cmp(&max) != Some(core::cmp::Ordering::Less)
     {
         return None;
@@ -113,22 +121,101 @@ pub fn f32_encode_factor(min: f64, max: f64, steps: u64) -> Option<f64> {
 /// Whether `floor((v - min) * factor + 0.5)` is §4.3's grid index for every `f32` `v`
 /// in `min..=max` (see [`f32_encode_factor`]).
 fn factor_agrees(min: f64, max: f64, steps: u64, factor: f64) -> bool {
-    // The keys of the finite f32 values in min..=max.
-    let finite = i64::from(f32::MAX.to_bits());
-    let Some(lo) = first_key(-finite, finite, |v| v >= min) else {
+    let Some((lo, hi)) = f32_keys_in(min, max) else {
         return false;
     };
-    let hi = first_key(-finite, finite, |v| v > max).map_or(finite, |k| k - 1);
-    if lo > hi {
-        return false;
-    }
-    let exact = |v: f64| grid_index(v, min, max, steps);
     let fast = |v: f64| grid_index_scaled(v, min, factor);
     fast(f32_of_key(hi)) <= steps
-        && (1..=steps).all(|i| match first_key(lo, hi, |v| exact(v) >= i) {
-            None => fast(f32_of_key(hi)) < i,
-            Some(k) => fast(f32_of_key(k)) >= i && (k == lo || fast(f32_of_key(k - 1)) < i),
-        })
+        && first_keys(min, max, steps, lo, hi)
+            .enumerate()
+            .all(|(n, first)| {
+                let i = n as u64 + 1;
+                match first {
+                    None => fast(f32_of_key(hi)) < i,
+                    Some(k) => fast(f32_of_key(k)) >= i && (k == lo || fast(f32_of_key(k - 1)) < i),
+                }
+            })
+}
+
+/// The keys of the first and last finite `f32` values in `min..=max`.
+fn f32_keys_in(min: f64, max: f64) -> Option<(i64, i64)> {
+    let finite = i64::from(f32::MAX.to_bits());
+    let lo = first_key(-finite, finite, |v| v >= min)?;
+    let hi = first_key(-finite, finite, |v| v > max).map_or(finite, |k| k - 1);
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// For every index `i` in `1..=steps`, the key of the first `f32` in `lo..=hi` whose
+/// §4.3 index reaches `i` (`None` when none does). Each search starts at the `f32`
+/// nearest the index's boundary `min + (i - 0.5) (max - min) / steps`, where the answer
+/// lies within an ulp or two, so it takes a few evaluations instead of a 32-step
+/// binary search over every `f32`.
+fn first_keys(
+    min: f64,
+    max: f64,
+    steps: u64,
+    lo: i64,
+    hi: i64,
+) -> impl Iterator<Item = Option<i64>> {
+    let exact = move |v: f64| grid_index(v, min, max, steps);
+    let top = exact(f32_of_key(hi));
+    (1..=steps).map(move |i| {
+        let boundary = min + (i as f64 - 0.5) * (max - min) / steps as f64;
+        (i <= top).then(|| first_key_from(lo, hi, key_of(boundary), |v| exact(v) >= i))
+    })
+}
+
+/// The order key of the `f32` nearest to the finite `v`.
+fn key_of(v: f64) -> i64 {
+    let bits = (v as f32).to_bits();
+    let magnitude = i64::from(bits & 0x7fff_ffff);
+    if bits & 0x8000_0000 != 0 {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+/// The smallest key in `lo..=hi` whose value satisfies `pred` (monotone: false, then
+/// true), given that `pred` holds at `hi`, searched outwards from `guess`: steps of
+/// doubling size bracket the answer, then bisection inside the bracket finds it (the
+/// same result for any guess, fewer evaluations for a close one).
+fn first_key_from(lo: i64, hi: i64, guess: i64, pred: impl Fn(f64) -> bool) -> i64 {
+    let g = guess.clamp(lo, hi);
+    // `pred` is false at every key up to `below` and true at `at`.
+    let (mut below, mut at) = (g, g);
+    let mut step = 1;
+    if pred(f32_of_key(g)) {
+        below = lo - 1;
+        while at > lo {
+            let t = (at - step).max(lo);
+            if !pred(f32_of_key(t)) {
+                below = t;
+                break;
+            }
+            at = t;
+            step *= 2;
+        }
+    } else {
+        loop {
+            let t = (below + step).min(hi);
+            if pred(f32_of_key(t)) {
+                at = t;
+                break;
+            }
+            below = t;
+            step *= 2;
+        }
+    }
+    while at - below > 1 {
+        let mid = below + (at - below) / 2;
+        if pred(f32_of_key(mid)) {
+            at = mid;
+        } else {
+            below = mid;
+        }
+    }
+    at
 }
 
 /// The next `f64` above the positive finite `x`.
@@ -241,5 +328,31 @@ mod tests {
         assert!(!factor_agrees(min, max, steps, good * (1.0 - 1e-6)));
         assert_eq!(f32_encode_factor(1.0, 1.0, 7), None);
         assert_eq!(f32_encode_factor(0.0, 1.0, 0), None);
+    }
+
+    #[test]
+    fn searching_from_the_boundary_finds_what_bisection_finds() {
+        for (min, max, steps) in [(-1.0, 1.0, 255), (0.0, 360.0, 4095), (-64.0, 63.875, 1023)] {
+            let (lo, hi) = f32_keys_in(min, max).expect("a range");
+            for (n, first) in first_keys(min, max, steps, lo, hi).enumerate() {
+                let i = n as u64 + 1;
+                let want = first_key(lo, hi, |v| grid_index(v, min, max, steps) >= i);
+                assert_eq!(first, want, "{min}..={max} / {steps}, index {i}");
+            }
+        }
+        // Any guess gives the same answer, however far off.
+        let pred = |v: f64| v >= 0.3;
+        let want = first_key(-1000, i64::from(f32::MAX.to_bits()), pred);
+        for guess in [
+            -1000,
+            0,
+            key_of(0.3) - 5,
+            key_of(0.3),
+            key_of(0.3) + 7,
+            1 << 30,
+        ] {
+            let got = first_key_from(-1000, i64::from(f32::MAX.to_bits()), guess, pred);
+            assert_eq!(Some(got), want, "guess {guess}");
+        }
     }
 }
