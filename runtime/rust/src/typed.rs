@@ -67,7 +67,7 @@ impl BitWriter<'_> {
             ));
         }
         // In `0.5..=steps + 0.5`, non-negative, so truncating is `floor`; the compiler
-        // proves factors only for grids of at most 2^16 steps, so converting through
+        // proves factors only for grids of at most 2^12 steps, so converting through
         // `i64` gives the same integer with fewer instructions than `as u64` (no
         // unsigned fix-up on x86-64).
         Ok(((value - min) * factor + 0.5) as i64 as u64)
