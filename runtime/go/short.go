@@ -57,8 +57,7 @@ func validBytes(b []byte) bool {
 	var or uint64
 	t := b
 	for len(t) >= 8 {
-		or |= uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		or |= binary.LittleEndian.Uint64(t)
 		t = t[8:]
 	}
 	for _, c := range t {
@@ -186,12 +185,18 @@ func (r *BitReader) readStringMax(n uint, max uint64, old string) (string, error
 // nothing written, unless s is UTF-8 (CheckString); then the prefix and the bytes,
 // as one write when they fit in 64 bits.
 func (w *BitWriter) WriteLenString(s string, n uint) error {
-	if bits := n + 8*uint(len(s)); bits <= 64 {
-		if v := loadShort(s); v&asciiMask == 0 {
-			w.WriteBits(uint64(len(s))|v<<n, bits)
-			return nil
+	bits := n + 8*uint(len(s))
+	if bits <= 64 {
+		// The prefix and the bytes in one write; only a string with a non-ASCII byte
+		// needs the UTF-8 check.
+		v := loadShort(s)
+		if v&asciiMask != 0 && !utf8.ValidString(s) {
+			return utf8Error(w.BitPos(), []byte(s), 0, uint64(len(s)))
 		}
-	} else if len(s) <= 16 && bits <= 128 {
+		w.WriteBits(uint64(len(s))|v<<n, bits)
+		return nil
+	}
+	if len(s) <= 16 && bits <= 128 {
 		// Up to sixteen ASCII bytes: the prefix and the bytes as two writes.
 		lo, hi := loadShort(s), uint64(0)
 		if len(s) > 8 {
@@ -205,10 +210,6 @@ func (w *BitWriter) WriteLenString(s string, n uint) error {
 	}
 	if !validString(s) {
 		return utf8Error(w.BitPos(), []byte(s), 0, uint64(len(s)))
-	}
-	if len(s) <= 7 && n+8*uint(len(s)) <= 64 {
-		w.WriteBits(uint64(len(s))|loadShort(s)<<n, n+8*uint(len(s)))
-		return nil
 	}
 	w.WriteBits(uint64(len(s)), n)
 	w.WriteString(s)

@@ -76,20 +76,22 @@ fn f32_of_key(k: i64) -> f64 {
 
 /// The smallest key in `lo..=hi` whose value satisfies `pred` (monotone: false, then
 /// true), or `None` when none does.
-fn first_key(mut lo: i64, hi: i64, pred: impl Fn(f64) -> bool) -> Option<i64> {
-    if lo > hi || !pred(f32_of_key(hi)) {
-        return None;
-    }
-    let mut top = hi;
-    while lo < top {
-        let mid = lo + (top - lo) / 2;
+fn first_key(lo: i64, hi: i64, pred: impl Fn(f64) -> bool) -> Option<i64> {
+    (lo <= hi && pred(f32_of_key(hi))).then(|| bisect(lo - 1, hi, pred))
+}
+
+/// The smallest key in `below + 1..=at` whose value satisfies the monotone `pred`,
+/// given that it holds at `at` and fails at `below` (or `below` is below the range).
+fn bisect(mut below: i64, mut at: i64, pred: impl Fn(f64) -> bool) -> i64 {
+    while at - below > 1 {
+        let mid = below + (at - below) / 2;
         if pred(f32_of_key(mid)) {
-            top = mid;
+            at = mid;
         } else {
-            lo = mid + 1;
+            below = mid;
         }
     }
-    Some(lo)
+    at
 }
 
 /// `Some(factor)` when an encoder of an `f32` field in `min..=max` with `steps` steps may
@@ -101,9 +103,10 @@ fn first_key(mut lo: i64, hi: i64, pred: impl Fn(f64) -> bool) -> Option<i64> {
 /// The proof: both functions are monotone in `v` (each step is a correctly rounded
 /// operation with a positive constant, or a floor), so they agree on every `f32` exactly
 /// when, for every index `i` in `1..=steps`, the first `f32` whose index reaches `i` is
-/// the same for both, and neither goes above `steps`. The first `f32` of each index is
-/// found by binary search over the `f32` values in order, so the walk costs
-/// `steps × 32` evaluations, not one per `f32`.
+/// the same for both, and neither goes above `steps`. The first `f32` of each index under
+/// §4.3's formula is found once (searching outwards from the grid boundary, a few
+/// evaluations each: [`first_keys`]); each candidate factor is then checked there and one
+/// `f32` below.
 pub fn f32_encode_factor(min: f64, max: f64, steps: u64) -> Option<f64> {
     if steps == 0
         || steps > MAX_ENCODE_FACTOR_STEPS
@@ -111,30 +114,30 @@ pub fn f32_encode_factor(min: f64, max: f64, steps: u64) -> Option<f64> {
     {
         return None;
     }
+    let (lo, hi) = f32_keys_in(min, max)?;
+    let firsts: Vec<Option<i64>> = first_keys(min, max, steps, lo, hi).collect();
     let candidate = steps as f64 / (max - min);
-    let factors = [candidate, next_down(candidate), next_up(candidate)];
-    factors
+    [candidate, next_down(candidate), next_up(candidate)]
         .into_iter()
-        .find(|&factor| factor_agrees(min, max, steps, factor))
+        .find(|&factor| factor_agrees(min, steps, factor, (lo, hi), &firsts))
 }
 
 /// Whether `floor((v - min) * factor + 0.5)` is §4.3's grid index for every `f32` `v`
-/// in `min..=max` (see [`f32_encode_factor`]).
-fn factor_agrees(min: f64, max: f64, steps: u64, factor: f64) -> bool {
-    let Some((lo, hi)) = f32_keys_in(min, max) else {
-        return false;
-    };
-    let fast = |v: f64| grid_index_scaled(v, min, factor);
-    fast(f32_of_key(hi)) <= steps
-        && first_keys(min, max, steps, lo, hi)
-            .enumerate()
-            .all(|(n, first)| {
-                let i = n as u64 + 1;
-                match first {
-                    None => fast(f32_of_key(hi)) < i,
-                    Some(k) => fast(f32_of_key(k)) >= i && (k == lo || fast(f32_of_key(k - 1)) < i),
-                }
-            })
+/// with a key in `lo..=hi`, given `firsts[i - 1]`, the first key whose §4.3 index
+/// reaches `i` (see [`f32_encode_factor`]).
+fn factor_agrees(
+    min: f64,
+    steps: u64,
+    factor: f64,
+    (lo, hi): (i64, i64),
+    firsts: &[Option<i64>],
+) -> bool {
+    let fast = |k: i64| grid_index_scaled(f32_of_key(k), min, factor);
+    fast(hi) <= steps
+        && (1..=steps).zip(firsts).all(|(i, first)| match *first {
+            None => fast(hi) < i,
+            Some(k) => fast(k) >= i && (k == lo || fast(k - 1) < i),
+        })
 }
 
 /// The keys of the first and last finite `f32` values in `min..=max`.
@@ -207,15 +210,7 @@ fn first_key_from(lo: i64, hi: i64, guess: i64, pred: impl Fn(f64) -> bool) -> i
             step *= 2;
         }
     }
-    while at - below > 1 {
-        let mid = below + (at - below) / 2;
-        if pred(f32_of_key(mid)) {
-            at = mid;
-        } else {
-            below = mid;
-        }
-    }
-    at
+    bisect(below, at, pred)
 }
 
 /// The next `f64` above the positive finite `x`.
@@ -323,9 +318,12 @@ mod tests {
         // small moves some down: the proof rejects both.
         let (min, max, steps) = (0.0, 360.0, 255);
         let good = f32_encode_factor(min, max, steps).expect("proved");
-        assert!(factor_agrees(min, max, steps, good));
-        assert!(!factor_agrees(min, max, steps, good * (1.0 + 1e-6)));
-        assert!(!factor_agrees(min, max, steps, good * (1.0 - 1e-6)));
+        let keys = f32_keys_in(min, max).expect("a range");
+        let firsts: Vec<_> = first_keys(min, max, steps, keys.0, keys.1).collect();
+        let agrees = |factor| factor_agrees(min, steps, factor, keys, &firsts);
+        assert!(agrees(good));
+        assert!(!agrees(good * (1.0 + 1e-6)));
+        assert!(!agrees(good * (1.0 - 1e-6)));
         assert_eq!(f32_encode_factor(1.0, 1.0, 7), None);
         assert_eq!(f32_encode_factor(0.0, 1.0, 0), None);
     }

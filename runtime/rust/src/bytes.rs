@@ -82,8 +82,16 @@ impl BitWriter<'_> {
 /// is where its UTF-8 goes wrong.
 #[cold]
 #[inline(never)]
-pub(crate) fn invalid_utf8(start: u64, index: u64, byte: u8) -> Error {
+fn invalid_utf8(start: u64, index: u64, byte: u8) -> Error {
     Error::new(ErrorKind::InvalidUtf8, start).with_detail(Detail::Utf8 { index, byte })
+}
+
+/// `InvalidUtf8` for a string that started at bit `start`, whose bytes from index `at`
+/// on are `bytes`, in which `from_utf8` found `e`.
+#[cold]
+pub(crate) fn utf8_error(start: u64, at: usize, bytes: &[u8], e: core::str::Utf8Error) -> Error {
+    let i = e.valid_up_to();
+    invalid_utf8(start, (at + i) as u64, bytes[i])
 }
 
 impl BitReader<'_> {
@@ -152,10 +160,7 @@ impl BitReader<'_> {
         self.check_bytes(len)?;
         let utf8 = |bytes: &[u8]| match core::str::from_utf8(bytes) {
             Ok(text) => Ok(String::from(text)),
-            Err(e) => {
-                let index = e.valid_up_to();
-                Err(invalid_utf8(start, index as u64, bytes[index]))
-            }
+            Err(e) => Err(utf8_error(start, 0, bytes, e)),
         };
         if let Some(bytes) = self.aligned_bytes(len) {
             return utf8(bytes);
@@ -163,10 +168,8 @@ impl BitReader<'_> {
         if len > SHORT {
             let mut out = alloc::vec![0; len];
             self.fill_bytes(&mut out);
-            return String::from_utf8(out).map_err(|e| {
-                let index = e.utf8_error().valid_up_to();
-                invalid_utf8(start, index as u64, e.as_bytes()[index])
-            });
+            return String::from_utf8(out)
+                .map_err(|e| utf8_error(start, 0, e.as_bytes(), e.utf8_error()));
         }
         let mut buf = [0u8; SHORT + 8];
         self.take_short(len, &mut buf);

@@ -2,7 +2,7 @@
 //! with one unaligned 64-bit load per read.
 
 use crate::bulk::Lane;
-use crate::bytes::invalid_utf8;
+use crate::bytes::utf8_error;
 use crate::error::Detail;
 use crate::limits::{charge, Limits};
 use crate::writer::le_word;
@@ -502,20 +502,15 @@ impl<'a> BitReader<'a> {
     #[inline]
     pub fn skip_string(&mut self, len: usize, start: u64) -> Result<()> {
         self.check_bytes(len)?;
-        // The error for `bytes`, the string's bytes from index `at`.
-        let invalid = |bytes: &[u8], at: usize, e: core::str::Utf8Error| {
-            let i = e.valid_up_to();
-            invalid_utf8(start, (at + i) as u64, bytes[i])
-        };
         if let Some(bytes) = self.peek_aligned_bytes(len) {
-            core::str::from_utf8(bytes).map_err(|e| invalid(bytes, 0, e))?;
+            core::str::from_utf8(bytes).map_err(|e| utf8_error(start, 0, bytes, e))?;
             self.pos += len as u64 * 8;
             return Ok(());
         }
         if len <= 8 {
             // One load for a short string (names, tags): the common case.
             let word = self.peek64(self.pos).to_le_bytes();
-            core::str::from_utf8(&word[..len]).map_err(|e| invalid(&word, 0, e))?;
+            core::str::from_utf8(&word[..len]).map_err(|e| utf8_error(start, 0, &word, e))?;
             self.pos += len as u64 * 8;
             return Ok(());
         }
@@ -545,7 +540,7 @@ impl<'a> BitReader<'a> {
                     buf.copy_within(valid..filled, 0);
                     carry = filled - valid;
                 }
-                Err(e) => return Err(invalid(&buf, base, e)),
+                Err(e) => return Err(utf8_error(start, base, &buf, e)),
             }
             base += filled - carry;
         }

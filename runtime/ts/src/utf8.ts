@@ -86,7 +86,10 @@ export function byteString(d: Uint8Array, from: number, len: number): string {
   return s;
 }
 
-/** {@link byteString} for UTF-16 code units `0..len` of `u`. */
+/**
+ * {@link byteString} for UTF-16 code units `0..len` of `u`. A copy rather than one
+ * function over both array kinds, so that each hot loop reads a single typed-array kind.
+ */
 function unitString(u: Uint16Array, len: number): string {
   let s = "";
   let i = 0;

@@ -25,6 +25,8 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Instant;
 
+use serde_json::json;
+
 use bitwire_compiler::codegen::{
     generate_go, generate_rust, generate_ts, GoOptions, RustOptions, TsOptions,
 };
@@ -179,47 +181,31 @@ fn measure(case: &Case, rounds: usize, target_us: f64) -> Vec<Timing> {
     timings
 }
 
-fn json_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).expect("String"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// One schema's entry of `raw/compiler.json` (bench/README.md, "Compiler speed").
-fn json_entry(case: &Case, timings: &[Timing]) -> String {
-    let mut phases = String::new();
-    for (i, (phase, t)) in PHASES.iter().zip(timings).enumerate() {
-        let out_bytes = match *phase {
-            "rust" | "go" | "ts" => case.run(phase).to_string(),
-            _ => "null".into(),
-        };
-        write!(
-            phases,
-            "{}\n        {{\"phase\": \"{phase}\", \"median_us\": {:.4}, \"min_us\": {:.4}, \"batch\": {}, \"output_bytes\": {out_bytes}}}",
-            if i == 0 { "" } else { "," },
-            t.median(),
-            t.min(),
-            t.batch,
-        )
-        .expect("String");
-    }
-    format!(
-        "    {{\n      \"schema\": {},\n      \"kind\": \"{}\",\n      \"source\": {},\n      \"lines\": {},\n      \"bytes\": {},\n      \"types\": {},\n      \"phases\": [{phases}\n      ]\n    }}",
-        json_str(&case.name),
-        case.kind,
-        json_str(&case.source_path),
-        case.source.lines().count(),
-        case.source.len(),
-        case.schema.types.len(),
-    )
+fn json_entry(case: &Case, timings: &[Timing]) -> serde_json::Value {
+    let phases: Vec<serde_json::Value> = PHASES
+        .iter()
+        .zip(timings)
+        .map(|(phase, t)| {
+            let output_bytes = matches!(*phase, "rust" | "go" | "ts").then(|| case.run(phase));
+            json!({
+                "phase": phase,
+                "median_us": t.median(),
+                "min_us": t.min(),
+                "batch": t.batch,
+                "output_bytes": output_bytes,
+            })
+        })
+        .collect();
+    json!({
+        "schema": case.name,
+        "kind": case.kind,
+        "source": case.source_path,
+        "lines": case.source.lines().count(),
+        "bytes": case.source.len(),
+        "types": case.schema.types.len(),
+        "phases": phases,
+    })
 }
 
 fn main() {
@@ -323,11 +309,15 @@ fn main() {
     }
     println!("anchor (issue 17): a FlatBuffers compiler, one-table schema: parse 0.55 µs, generate 7.29 µs");
     if let Some(path) = out {
-        let json = format!(
-            "{{\n  \"format\": 1,\n  \"kind\": \"compiler\",\n  \"compiler\": \"bitwire {}\",\n  \"quick\": {quick},\n  \"rounds\": {rounds},\n  \"schemas\": [\n{}\n  ]\n}}\n",
-            env!("CARGO_PKG_VERSION"),
-            entries.join(",\n")
-        );
+        let doc = json!({
+            "format": 1,
+            "kind": "compiler",
+            "compiler": concat!("bitwire ", env!("CARGO_PKG_VERSION")),
+            "quick": quick,
+            "rounds": rounds,
+            "schemas": entries,
+        });
+        let json = serde_json::to_string_pretty(&doc).expect("JSON serializes") + "\n";
         if let Some(dir) = std::path::Path::new(&path).parent() {
             std::fs::create_dir_all(dir).expect("create the output directory");
         }
